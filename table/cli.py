@@ -1,0 +1,62 @@
+"""The `pirate-table` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from table import referee
+from table.rules import skullking as sk
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pirate-table", description="Pirate Table: a table that referees pirate games."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
+    ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
+
+    demo = commands.add_parser(
+        "demo", help="play a whole simulated game of Skull King and print the score pad"
+    )
+    demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
+
+    args = parser.parse_args(argv)
+    if args.command == "referee":
+        failures = referee.run(sys.stdin, sys.stdout)
+        return 1 if args.strict and failures else 0
+    if args.command == "demo":
+        return _demo(args.players, args.seed)
+    raise AssertionError(args.command)
+
+
+def _demo(players: int, seed: int) -> int:
+    from table.sim.card_game import play_game, score_pad
+
+    try:
+        sk.check_players(players)
+    except sk.CardError as error:
+        print(f"pirate-table demo: {error}", file=sys.stderr)
+        return 2
+    game = play_game(players, seed)
+    print(f"Skull King, {players} bots, seed {seed}")
+    for r in game.rounds:
+        dealer = game.names[r.dealer]
+        print(
+            f"round {r.number:>2}: {dealer} deals {r.number} card(s) each; bids {r.bids}, tricks won {r.won}"
+        )
+        for revoke in r.revokes:
+            print(
+                f"          revoke: {game.names[revoke.seat]} did not follow {revoke.suit.value} in trick "
+                f"{revoke.trick + 1} but played {revoke.card} in trick {revoke.shown + 1}"
+            )
+    print()
+    print(score_pad(game))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""One pure module per game: values, legality, winners, scoring. Standard library only."""

@@ -1,0 +1,1 @@
+"""Dice recognition with OpenCV. Knows nothing of the table package."""
