@@ -18,9 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
     ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
 
-    demo = commands.add_parser(
-        "demo", help="play a whole simulated game of Skull King and print the score pad"
-    )
+    demo = commands.add_parser("demo", help="play a whole simulated game of Skull King and print the score pad")
     demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
 
@@ -45,9 +43,7 @@ def _demo(players: int, seed: int) -> int:
     print(f"Skull King, {players} bots, seed {seed}")
     for r in game.rounds:
         dealer = game.names[r.dealer]
-        print(
-            f"round {r.number:>2}: {dealer} deals {r.number} card(s) each; bids {r.bids}, tricks won {r.won}"
-        )
+        print(f"round {r.number:>2}: {dealer} deals {r.number} card(s) each; bids {r.bids}, tricks won {r.won}")
         for revoke in r.revokes:
             print(
                 f"          revoke: {game.names[revoke.seat]} did not follow {revoke.suit.value} in trick "

@@ -23,14 +23,10 @@ class RequestError(ValueError):
 def _skullking_trick(value: Any) -> dict[str, Any]:
     trick = _cards(value, "trick")
     if not sk.MIN_PLAYERS <= len(trick) <= MAX_TRICK:
-        raise RequestError(
-            f"a trick has one card per player, {sk.MIN_PLAYERS} to {MAX_TRICK} cards, not {len(trick)}"
-        )
+        raise RequestError(f"a trick has one card per player, {sk.MIN_PLAYERS} to {MAX_TRICK} cards, not {len(trick)}")
     for card in trick:
         if card.kind is sk.Kind.SCARY_MARY and card.played_as is None:
-            raise RequestError(
-                "Scary Mary in a trick must be announced: scarymary:pirate or scarymary:escape"
-            )
+            raise RequestError("Scary Mary in a trick must be announced: scarymary:pirate or scarymary:escape")
     sk.check_from_one_deck(trick)
     lead = sk.lead_suit(trick)
     return {
@@ -55,9 +51,7 @@ def _skullking_legal(value: Any) -> dict[str, Any]:
         raise RequestError(f"a trick already holding {len(trick)} cards takes no more")
     for card in hand:
         if card.played_as is not None:
-            raise RequestError(
-                "Scary Mary is announced when she is played; in a hand she is just 'scarymary'"
-            )
+            raise RequestError("Scary Mary is announced when she is played; in a hand she is just 'scarymary'")
     sk.check_from_one_deck([*hand, *trick])
     return {"legal": [card.code for card in sk.legal_plays(hand, trick)]}
 
@@ -111,16 +105,12 @@ def _dispatch(request: Any) -> dict[str, Any]:
     if game not in GAMES:
         known = ", ".join(GAMES)
         raise RequestError(
-            f"unknown game {game!r}; this referee knows: {known}"
-            if game
-            else f"no game given; one of: {known}"
+            f"unknown game {game!r}; this referee knows: {known}" if game else f"no game given; one of: {known}"
         )
     asks = [key for key in request if key != "game"]
     handlers = GAMES[game]
     if len(asks) != 1 or asks[0] not in handlers:
-        raise RequestError(
-            f"a {game} request asks exactly one of: {', '.join(handlers)}; this one has {asks}"
-        )
+        raise RequestError(f"a {game} request asks exactly one of: {', '.join(handlers)}; this one has {asks}")
     return handlers[asks[0]](request[asks[0]])
 
 
@@ -149,9 +139,7 @@ def _cards(value: Any, what: str) -> list[sk.Card]:
     return sk.parse_cards(value)
 
 
-def _object(
-    value: Any, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
+def _object(value: Any, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RequestError(f'"{what}" is an object with {", ".join(required + optional)}')
     missing = [key for key in required if key not in value]

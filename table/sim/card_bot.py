@@ -28,9 +28,7 @@ class CardBot:
             choice = min(winners, key=_worth)  # win as cheaply as possible
         else:
             losers = [card for card in options if card not in winners]
-            choice = (
-                max(losers, key=_worth) if losers else min(options, key=_worth)
-            )  # shed the most dangerous loser
+            choice = max(losers, key=_worth) if losers else min(options, key=_worth)  # shed the most dangerous loser
         self.hand.remove(choice)
         if choice.kind is sk.Kind.SCARY_MARY:
             wants_trick = tricks_needed > 0 and _would_win(trick, sk.SCARY_MARY_AS_PIRATE)

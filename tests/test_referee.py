@@ -1,0 +1,147 @@
+"""The referee: the rules over JSON lines, good requests and bad ones."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from table import referee
+
+
+def ask(request: object) -> dict:
+    return referee.answer(request)
+
+
+def test_the_issue_examples() -> None:
+    assert ask({"game": "skullking", "trick": ["yellow:2", "yellow:12", "blue:13", "black:1"]}) == {
+        "winner": 3,
+        "bonus": 0,
+        "lead_suit": "yellow",
+    }
+    assert ask({"game": "skullking", "score": {"bid": 3, "won": 3, "round": 5, "bonus": 30}}) == {"score": 90}
+    assert ask({"game": "skullking", "legal": {"hand": ["yellow:3", "red:5", "escape"], "trick": ["yellow:9"]}}) == {
+        "legal": ["yellow:3", "escape"]
+    }
+
+
+def test_a_trick_with_a_bonus_and_no_lead_suit() -> None:
+    assert ask({"game": "skullking", "trick": ["pirate", "skullking", "scarymary:escape"]}) == {
+        "winner": 1,
+        "bonus": 60,
+        "lead_suit": None,
+    }
+
+
+def test_the_bonus_defaults_to_zero() -> None:
+    assert ask({"game": "skullking", "score": {"bid": 0, "won": 0, "round": 7}}) == {"score": 70}
+
+
+def test_legal_plays_keep_scary_mary_unannounced() -> None:
+    answer = ask({"game": "skullking", "legal": {"hand": ["scarymary", "blue:2", "red:4"], "trick": ["blue:9"]}})
+    assert answer == {"legal": ["scarymary", "blue:2"]}
+
+
+def test_revokes() -> None:
+    tricks = [{"leader": 0, "cards": ["yellow:2", "red:9"]}, {"leader": 0, "cards": ["blue:4", "yellow:7"]}]
+    assert ask({"game": "skullking", "revokes": tricks}) == {
+        "revokes": [{"seat": 1, "suit": "yellow", "trick": 0, "shown": 1, "card": "yellow:7"}]
+    }
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ([1, 2], "a request is a JSON object"),
+        ({"trick": ["yellow:1", "red:1"]}, "no game given"),
+        ({"game": "chess", "trick": []}, "unknown game 'chess'"),
+        ({"game": "skullking"}, "exactly one of: trick, score, legal, revokes"),
+        ({"game": "skullking", "trick": ["yellow:1", "red:2"], "score": {}}, "exactly one of"),
+        ({"game": "skullking", "bid": 3}, "exactly one of"),
+        ({"game": "skullking", "trick": "yellow:1"}, "list of card codes"),
+        ({"game": "skullking", "trick": ["yellow:1", "kraken"]}, "unknown card 'kraken'"),
+        ({"game": "skullking", "trick": ["yellow:1", 7]}, "written as text"),
+        ({"game": "skullking", "trick": ["skullking", "skullking"]}, "only one skullking, not 2"),
+        ({"game": "skullking", "trick": ["mermaid", "mermaid", "mermaid"]}, "only 2 mermaid"),
+        ({"game": "skullking", "trick": [f"red:{n}" for n in range(1, 8)]}, "2 to 6 cards, not 7"),
+        ({"game": "skullking", "trick": ["red:1"]}, "2 to 6 cards, not 1"),
+        ({"game": "skullking", "trick": ["scarymary", "red:1"]}, "must be announced"),
+        ({"game": "skullking", "score": {"bid": 6, "won": 5, "round": 5}}, "bid is 0 to 5 tricks, not 6"),
+        ({"game": "skullking", "score": {"bid": -1, "won": 0, "round": 5}}, "bid is 0 to 5"),
+        ({"game": "skullking", "score": {"bid": 1, "won": 1, "round": 11}}, "rounds 1 to 10, not 11"),
+        ({"game": "skullking", "score": {"bid": 1, "won": 1, "round": 0}}, "rounds 1 to 10, not 0"),
+        ({"game": "skullking", "score": {"bid": 1, "won": 1, "round": "3"}}, "rounds 1 to 10"),
+        ({"game": "skullking", "score": {"bid": 1, "round": 3}}, "lacks won"),
+        ({"game": "skullking", "score": {"bid": 1, "won": 1, "round": 3, "bonsu": 30}}, "unknown field"),
+        ({"game": "skullking", "score": {"bid": 1, "won": 1, "round": 3, "bonus": 40}}, "bonus is one of"),
+        ({"game": "skullking", "score": [1, 1, 3]}, "is an object"),
+        ({"game": "skullking", "legal": {"hand": ["red:1"], "trick": ["red:1"]}}, "only one red:1"),
+        ({"game": "skullking", "legal": {"hand": [], "trick": []}}, "1 to 10 cards"),
+        ({"game": "skullking", "legal": {"hand": ["scarymary:pirate"], "trick": []}}, "in a hand she is just"),
+        ({"game": "skullking", "legal": {"hand": ["red:1"], "trick": ["escape"] * 5 + ["red:2"]}}, "takes no more"),
+        ({"game": "skullking", "revokes": {"leader": 0}}, "list of tricks"),
+        ({"game": "skullking", "revokes": [{"leader": 2, "cards": ["red:1", "red:2"]}]}, "leader is a seat 0 to 1"),
+        (
+            {
+                "game": "skullking",
+                "revokes": [{"leader": 0, "cards": ["red:1", "red:2"]}, {"leader": 0, "cards": ["red:1", "red:3"]}],
+            },
+            "only one red:1",
+        ),
+    ],
+)
+def test_bad_requests_get_a_clear_error(request_: object, message: str) -> None:
+    answer = ask(request_)
+    assert list(answer) == ["error"]
+    assert message in answer["error"]
+
+
+def test_malformed_json_is_answered_and_the_next_line_still_is() -> None:
+    source = io.StringIO('{"game": "skullking", "trick": [\n\n{"game": "skullking", "trick": ["red:1", "red:2"]}\n')
+    sink = io.StringIO()
+    assert referee.run(source, sink) == 2
+    answers = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert len(answers) == 3
+    assert answers[0]["error"].startswith("not JSON")
+    assert answers[1]["error"].startswith("not JSON")
+    assert answers[2] == {"winner": 1, "bonus": 0, "lead_suit": "red"}
+
+
+def run_referee(lines: list[str], *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "table", "referee", *options],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+END_TO_END = [
+    '{"game": "skullking", "trick": ["yellow:2", "yellow:12", "blue:13", "black:1"]}',
+    "this is not json",
+    '{"game": "skullking", "score": {"bid": 3, "won": 3, "round": 5, "bonus": 30}}',
+    '{"game": "skullking", "trick": ["skullking", "skullking"]}',
+    '{"game": "skullking", "legal": {"hand": ["yellow:3", "red:5", "escape"], "trick": ["yellow:9"]}}',
+]
+
+
+def test_the_command_answers_every_line_in_order_and_exits_0() -> None:
+    done = run_referee(END_TO_END)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[0] == {"winner": 3, "bonus": 0, "lead_suit": "yellow"}
+    assert "error" in answers[1]
+    assert answers[2] == {"score": 90}
+    assert answers[3] == {"error": "the deck has only one skullking, not 2"}
+    assert answers[4] == {"legal": ["yellow:3", "escape"]}
+    assert len(answers) == len(END_TO_END)
+
+
+def test_strict_exits_1_when_a_line_failed_and_0_when_none_did() -> None:
+    assert run_referee(END_TO_END, "--strict").returncode == 1
+    assert run_referee([END_TO_END[0], END_TO_END[2]], "--strict").returncode == 0
