@@ -212,7 +212,7 @@ def _how_many(count: int) -> str:
 def lead_suit(trick: Sequence[Card]) -> Suit | None:
     """The suit of the first suit card played (black included); special cards before it set nothing."""
     for card in trick:
-        if card.kind is Kind.NUMBER:
+        if card.suit is not None:
             return card.suit
     return None
 
@@ -242,29 +242,35 @@ def trick_winner(trick: Sequence[Card]) -> int:
     5. Any black card: the highest black card wins.
     6. Any suit card: the highest card of the lead suit wins.
     7. Only Escapes (Scary Mary as an Escape included): the first card played wins.
+
+    Scary Mary must have been announced (`Round.play` and the referee insist); unannounced she counts as an Escape.
     """
     # Rules 2-5 and 7: the highest rank wins, the first played among equals (hence the strict >).
     # A plain loop with its own counter: simulations judge millions of tricks, and this is CPython's fastest form.
     top = -1
     position = winner = 0
     for card in trick:
-        if card.rank > top:
-            top = card.rank
+        rank = card.rank
+        if rank > top:
+            top = rank
             winner = position
         position += 1  # noqa: SIM113 (enumerate is slower here, see above)
-    if top < 0:
-        raise CardError("an empty trick has no winner")
-    if top == SKULL_KING_RANK:  # rule 1: the Mermaid beguiles the Skull King
+    if TRUMP_RANK < top < SKULL_KING_RANK:
+        return winner  # a Pirate, a Mermaid or a black card took it: rules 3-5 need nothing more
+    if top == SKULL_KING_RANK:
+        # Rule 1: the Mermaid beguiles the Skull King.
         for position, card in enumerate(trick):
-            if card.kind is Kind.MERMAID:
+            if card.rank == MERMAID_RANK:
                 return position
-    elif ESCAPE_RANK < top < TRUMP_RANK:
-        # rule 6: the strongest card is coloured, so only the lead suit counts
+    elif top > ESCAPE_RANK:
+        # Rule 6: the strongest card is coloured, so only the lead suit counts.
         lead = lead_suit(trick)
         top = 0
         for position, card in enumerate(trick):
             if card.suit is lead and card.number > top:
                 top, winner = card.number, position
+    elif top < 0:
+        raise CardError("an empty trick has no winner")
     return winner
 
 
