@@ -1,0 +1,67 @@
+"""Which card a tag is: the printed decks of each game, and the identification of a tag laid on a reader.
+
+A tag names its card in one of two ways: the card code written into its NDEF text record (`pirate-table
+write-tags`), or its UID enrolled in this table's registry (`pirate-table enroll`). A tag known neither way is
+reported as unknown, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from table.rules import skullking as sk
+from table.store.decks import DeckRegistry
+
+# The card codes of one printed deck, in the order enrollment asks for them.
+DECKS: dict[str, tuple[str, ...]] = {
+    "skullking": tuple(card.code for card in sk.DECK),
+}
+GAME_NAMES = {"skullking": "Skull King"}
+
+
+def deck_codes(game: str) -> tuple[str, ...]:
+    if game not in DECKS:
+        raise ValueError(f"no deck is known for the game '{game}'; known: {', '.join(DECKS)}")
+    return DECKS[game]
+
+
+@dataclass(frozen=True)
+class Known:
+    code: str
+
+
+@dataclass(frozen=True)
+class UnknownTag:
+    uid: str
+
+    @property
+    def message(self) -> str:
+        return f"unknown card (tag {self.uid}): enroll it, or write its code into the tag"
+
+
+@dataclass(frozen=True)
+class FromAnotherGame:
+    game: str
+    code: str
+
+    @property
+    def message(self) -> str:
+        return f"this card ({self.code}) belongs to a {GAME_NAMES.get(self.game, self.game)} deck"
+
+
+Identification = Known | UnknownTag | FromAnotherGame
+
+
+def identify(registry: DeckRegistry, game: str, uid: str, tag_code: str | None) -> Identification:
+    """What the tag `uid`, carrying `tag_code` if any, is in a game of `game`."""
+    enrolled = registry.lookup(uid)
+    if tag_code:
+        for other, codes in DECKS.items():
+            if tag_code in codes:
+                return Known(tag_code) if other == game else FromAnotherGame(other, tag_code)
+        return UnknownTag(uid)  # a code no deck prints: never guess what was meant
+    if enrolled is None:
+        return UnknownTag(uid)
+    if enrolled.game != game:
+        return FromAnotherGame(enrolled.game, enrolled.code)
+    return Known(enrolled.code)

@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from table.enrollment import Enrolled, Enrollment, Refused, TagWriting, WriteCode
+from table.store.database import open_database
+from table.store.decks import DeckRegistry
+
+
+@pytest.fixture
+def registry(tmp_path: Path) -> DeckRegistry:
+    return DeckRegistry(open_database(tmp_path / "t.db"))
+
+
+def uid(n: int) -> str:
+    return f"04{n:012X}"
+
+
+def test_enrollment_asks_for_every_card_in_turn_and_records_each_tag(registry: DeckRegistry) -> None:
+    session = Enrollment(registry, "skullking", "red box")
+    assert session.prompt() == "[0/66] Tap yellow:1"
+    assert session.tap(uid(1)) == Enrolled("yellow:1")
+    assert session.prompt() == "[1/66] Tap yellow:2"
+    for n in range(2, 67):
+        assert isinstance(session.tap(uid(n)), Enrolled)
+    assert session.next_code() is None
+    assert session.prompt() == "All 66 cards of the deck 'red box' are enrolled."
+    assert session.tap(uid(99)) == Refused("the deck is complete")
+    assert sorted(registry.counts("skullking", "red box").values()) == [1] * 59 + [2] + [5]
+
+
+def test_copies_of_a_card_are_counted_in_the_prompt(registry: DeckRegistry) -> None:
+    session = Enrollment(registry, "skullking", "a")
+    for n in range(52):
+        session.tap(uid(n))
+    assert session.prompt() == "[52/66] Tap escape (1 of 5)"
+    session.tap(uid(52))
+    assert session.prompt() == "[53/66] Tap escape (2 of 5)"
+
+
+def test_a_tag_already_enrolled_is_refused_and_the_same_card_is_asked_again(registry: DeckRegistry) -> None:
+    session = Enrollment(registry, "skullking", "a")
+    session.tap(uid(1))
+    outcome = session.tap(uid(1))
+    assert isinstance(outcome, Refused) and "already enrolled as yellow:1" in outcome.reason
+    assert session.next_code() == "yellow:2"
+
+
+def test_an_interrupted_enrollment_resumes_where_it_stopped(tmp_path: Path) -> None:
+    first = Enrollment(DeckRegistry(open_database(tmp_path / "t.db")), "skullking", "a")
+    for n in range(10):
+        first.tap(uid(n))
+    resumed = Enrollment(DeckRegistry(open_database(tmp_path / "t.db")), "skullking", "a")
+    assert resumed.prompt() == "[10/66] Tap yellow:11"
+
+
+def test_writing_tags_gives_new_tags_the_next_card_and_known_tags_their_own(registry: DeckRegistry) -> None:
+    Enrollment(registry, "skullking", "a").tap(uid(1))  # yellow:1
+    writing = TagWriting(registry, "skullking", "a")
+    assert writing.tap(0, uid(1)) == WriteCode(0, uid(1), "yellow:1")
+    assert writing.tap(2, uid(2)) == WriteCode(2, uid(2), "yellow:2")
+    assert writing.progress() == (0, 66)
+    writing.written(uid(1), ok=True)
+    writing.written(uid(2), ok=False)  # the write failed: the tag is not done
+    assert writing.progress() == (1, 66)
+
+
+def test_writing_refuses_a_tag_of_another_deck(registry: DeckRegistry) -> None:
+    Enrollment(registry, "skullking", "a").tap(uid(1))
+    outcome = TagWriting(registry, "skullking", "b").tap(0, uid(1))
+    assert outcome == Refused("this tag is yellow:1 of the skullking deck 'a'")
