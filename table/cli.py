@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from table import referee
+from table import deck_commands, referee
 from table.rules import skullking as sk
 
 
@@ -22,12 +22,16 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
 
+    deck_commands.register(commands)
+
     args = parser.parse_args(argv)
     if args.command == "referee":
         failures = referee.run(sys.stdin, sys.stdout)
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args.players, args.seed)
+    if args.command in ("enroll", "write-tags"):
+        return deck_commands.run(args)
     raise AssertionError(args.command)
 
 

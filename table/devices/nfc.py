@@ -43,6 +43,7 @@ class SerialPort(Protocol):
 
     def read(self, size: int) -> bytes: ...
     def write(self, data: bytes) -> int | None: ...
+    def reset_input_buffer(self) -> None: ...
     def close(self) -> None: ...
     def fileno(self) -> int: ...
 
@@ -166,8 +167,10 @@ class HubLink:
         except (OSError, ValueError) as error:  # pyserial's SerialException is an OSError
             self._retry_later(now, f"cannot open the seat hub at {path}: {error}")
             return
+        self._port.reset_input_buffer()  # bytes of an earlier session: the snapshot will cover what they said
         self.state = LinkState.HANDSHAKE
         self._decoder = wire.FrameDecoder()
+        self._out_seq = 0  # a new session numbers from 0 (HOST_HELLO 0, SNAPSHOT_REQUEST 1)
         self._deadline = now + self.timing.hello_timeout
         self._send_hello(now)
 
