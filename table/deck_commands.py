@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import select
+import sys
 import time
 from collections.abc import Callable
 
@@ -30,8 +31,12 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 def run(args: argparse.Namespace) -> int:
     registry = DeckRegistry(open_database())
+    try:
+        session = (Enrollment if args.command == "enroll" else TagWriting)(registry, args.game, args.deck)
+    except ValueError as error:
+        print(f"pirate-table {args.command}: {error}", file=sys.stderr)
+        return 2
     link = HubLink(lambda: find_hub_port(args.port), time.monotonic)
-    session = (Enrollment if args.command == "enroll" else TagWriting)(registry, args.game, args.deck)
     try:
         if isinstance(session, Enrollment):
             return enroll(link, session, print, lambda: _wait(link))

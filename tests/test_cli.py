@@ -26,3 +26,25 @@ def test_demo_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
 def test_demo_refuses_a_table_skull_king_cannot_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--players", "7"]) == 2
     assert "2 to 6 players" in capsys.readouterr().err
+
+
+def test_enroll_without_a_hub_says_so_and_can_be_stopped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import table.deck_commands as deck_commands
+
+    monkeypatch.setattr(deck_commands, "find_hub_port", lambda configured: None)
+
+    def interrupt(_link: object) -> None:
+        raise KeyboardInterrupt  # the person gives up: Ctrl-C
+
+    monkeypatch.setattr(deck_commands, "_wait", interrupt)
+    assert main(["enroll", "skullking", "--deck", "green"]) == 130
+    out = capsys.readouterr().out
+    assert "[0/66] Tap yellow:1" in out
+    assert "Stopped with 0 of 66 cards done. Run the same command again to go on." in out
+
+
+def test_enroll_refuses_a_game_without_a_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["write-tags", "chess"]) == 2
+    assert "pirate-table write-tags: no deck is known for the game 'chess'" in capsys.readouterr().err

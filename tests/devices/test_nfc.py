@@ -275,3 +275,23 @@ def test_a_hundred_unplug_replug_cycles_lose_and_double_nothing(table: Table) ->
     assert view == {r: (tag[0].hex().upper() if tag else None) for r, tag in enumerate(table.hub.tags)}
     assert sum(isinstance(e, HubConnected) for e in table.events) == 101
     assert sum(isinstance(e, HubLinkLost) for e in table.events) == 100
+
+
+def test_the_hub_is_found_by_its_configured_path_or_by_usb_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from serial.tools import list_ports
+
+    from table.devices.nfc import MICROPYTHON_PID, PICO_VID, find_hub_port
+
+    ports = [
+        SimpleNamespace(device="/dev/ttyUSB0", vid=0x0403, pid=0x6001),  # some other USB serial adapter
+        SimpleNamespace(device="/dev/ttyACM1", vid=PICO_VID, pid=MICROPYTHON_PID),
+    ]
+    monkeypatch.setattr(list_ports, "comports", lambda: ports)
+    assert (
+        find_hub_port("/dev/serial/by-id/usb-MicroPython_Board-if00") == "/dev/serial/by-id/usb-MicroPython_Board-if00"
+    )
+    assert find_hub_port("auto") == "/dev/ttyACM1"
+    monkeypatch.setattr(list_ports, "comports", lambda: ports[:1])
+    assert find_hub_port(None) is None
