@@ -84,7 +84,7 @@ def write_tags(link: HubLink, session: TagWriting, say: Say, wait: Wait) -> int:
                 action = session.tap(event.seat, event.uid)
                 if isinstance(action, Refused):
                     say(f"  refused: {action.reason}")
-                elif link.write_tag(event.seat, event.seat, action.code):
+                elif link.write_tag(event.seat, action.code):
                     asked[event.seat] = action
                     say(f"  writing {action.code} into tag {action.uid} ...")
             elif isinstance(event, TagWritten) and event.seat in asked:

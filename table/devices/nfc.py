@@ -89,7 +89,7 @@ class LinkCounters:
     bad_frames: int = 0
     lost_frames: int = 0
     duplicate_frames: int = 0
-    reconnects: int = 0
+    drops: int = 0  # times the port was closed for a fault
 
 
 Tag = tuple[bytes, str]  # uid, code
@@ -145,7 +145,7 @@ class HubLink:
         events, self._events = self._events, []
         return events
 
-    def write_tag(self, seat: int, reader: int, text: str) -> bool:
+    def write_tag(self, reader: int, text: str) -> bool:
         """Ask the hub to write `text` into the tag on `reader`; a TagWritten event answers. False if offline."""
         if self.state is not LinkState.CONNECTED:
             return False
@@ -153,19 +153,19 @@ class HubLink:
         return True
 
     def close(self) -> None:
-        self._drop("closed by the table", report=False)
+        self._drop(None)
 
     # --- Connecting -------------------------------------------------------------------------------------------
 
     def _connect(self, now: float) -> None:
         path = self._find_port()
         if path is None:
-            self._retry_later(now, "seat hub not found: is its USB cable plugged in?")
+            self._retry_later("seat hub not found: is its USB cable plugged in?")
             return
         try:
             self._port = self._open_port(path)
         except (OSError, ValueError) as error:  # pyserial's SerialException is an OSError
-            self._retry_later(now, f"cannot open the seat hub at {path}: {error}")
+            self._retry_later(f"cannot open the seat hub at {path}: {error}")
             return
         self._port.reset_input_buffer()  # bytes of an earlier session: the snapshot will cover what they said
         self.state = LinkState.HANDSHAKE
@@ -178,23 +178,22 @@ class HubLink:
         self._last_hello_sent = now
         self._send(wire.HostHello())
 
-    def _retry_later(self, now: float, reason: str) -> None:
-        self._report_lost(reason)
-        self._next_attempt = now + self._backoff
+    def _retry_later(self, reason: str | None) -> None:
+        if reason:
+            self._report_lost(reason)
+        self._next_attempt = self._clock() + self._backoff
         self._backoff = min(self._backoff * 2, self.timing.backoff_max)
 
-    def _drop(self, reason: str, report: bool = True) -> None:
+    def _drop(self, reason: str | None) -> None:
+        """Close the port and try again later; `reason` is reported unless the table itself closed it."""
         if self._port is not None:
             with contextlib.suppress(OSError):
                 self._port.close()
+            self.counters.drops += 1
         self._port = None
         self._snapshot_pending = None
         self.state = LinkState.DISCONNECTED
-        if report:
-            self._report_lost(reason)
-            self.counters.reconnects += 1
-        self._next_attempt = self._clock() + self._backoff
-        self._backoff = min(self._backoff * 2, self.timing.backoff_max)
+        self._retry_later(reason)
 
     def _report_lost(self, reason: str) -> None:
         if not self._lost_reported:

@@ -223,15 +223,15 @@ def test_writing_a_tag(table: Table) -> None:
     table.connect()
     table.hub.place(1, UID[8])
     table.until(lambda seen: bool(seen))
-    assert table.link.write_tag(seat=1, reader=1, text="escape")
+    assert table.link.write_tag(reader=1, text="escape")
     assert table.until(lambda seen: bool(seen)) == [TagWritten(1, True)]
     assert table.hub.tags[1] == (UID[8], "escape")
-    assert table.link.write_tag(seat=4, reader=4, text="escape")
+    assert table.link.write_tag(reader=4, text="escape")
     assert table.until(lambda seen: bool(seen)) == [TagWritten(4, False, "no_tag")]
 
 
 def test_writing_while_offline_is_refused_at_once(table: Table) -> None:
-    assert not table.link.write_tag(seat=0, reader=0, text="escape")
+    assert not table.link.write_tag(reader=0, text="escape")
 
 
 def test_a_hundred_unplug_replug_cycles_lose_and_double_nothing(table: Table) -> None:
