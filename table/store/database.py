@@ -21,6 +21,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX deck_tag_by_deck ON deck_tag (game, deck);
     """,
+    """
+    CREATE TABLE event_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, even after an undo
+        at REAL NOT NULL,                       -- the table's clock when the event happened
+        kind TEXT NOT NULL,                     -- the event's class name
+        data TEXT NOT NULL                      -- its fields, as JSON
+    );
+    """,
 )
 
 

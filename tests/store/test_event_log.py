@@ -1,0 +1,78 @@
+"""The event log: written before acting, read back in order, and nothing acknowledged lost to kill -9."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from table.events import CardPlaced, CardRemoved, HubConnected
+from table.store.database import StoreError, open_database
+from table.store.event_log import EventLog
+
+KINDS = (CardPlaced, CardRemoved, HubConnected)
+
+
+def test_events_are_read_back_in_order_with_their_times(tmp_path: Path) -> None:
+    log = EventLog(open_database(tmp_path / "t.db"), KINDS)
+    events = [HubConnected("1.0.0", 6), CardPlaced(2, "04A2", "yellow:12"), CardPlaced(3, "04A3"), CardRemoved(2)]
+    places = [log.append(event, at=10.0 + n) for n, event in enumerate(events)]
+    assert places == sorted(places)
+    again = EventLog(open_database(tmp_path / "t.db"), KINDS)
+    assert [(at, event) for _, at, event in again.replay()] == [(10.0 + n, e) for n, e in enumerate(events)]
+    assert [event for _, _, event in again.replay(after=places[1])] == events[2:]
+    assert again.last() == places[-1]
+
+
+def test_undo_strikes_the_newest_event_and_its_place_is_never_reused(tmp_path: Path) -> None:
+    log = EventLog(open_database(tmp_path / "t.db"), KINDS)
+    first = log.append(CardPlaced(0, "01"), at=1.0)
+    second = log.append(CardPlaced(1, "02"), at=2.0)
+    assert log.undo_last() == CardPlaced(1, "02")
+    assert [event for _, _, event in log.replay()] == [CardPlaced(0, "01")]
+    assert log.append(CardRemoved(0), at=3.0) > second > first
+    assert EventLog(open_database(tmp_path / "e.db"), KINDS).undo_last() is None
+
+
+def test_an_event_kind_the_log_does_not_hold_is_refused(tmp_path: Path) -> None:
+    log = EventLog(open_database(tmp_path / "t.db"), (CardRemoved,))
+    with pytest.raises(TypeError, match="not a kind of event this log holds"):
+        log.append(CardPlaced(0, "01"), at=1.0)
+
+
+def test_a_log_written_by_a_newer_table_says_so(tmp_path: Path) -> None:
+    EventLog(open_database(tmp_path / "t.db"), KINDS).append(CardPlaced(0, "01"), at=1.0)
+    with pytest.raises(StoreError, match="kind 'CardPlaced' this version of the table does not know"):
+        list(EventLog(open_database(tmp_path / "t.db"), (CardRemoved,)).replay())
+
+
+WRITER = """
+import sys
+from table.events import CardPlaced
+from table.store.database import open_database
+from table.store.event_log import EventLog
+log = EventLog(open_database(sys.argv[1]), [CardPlaced])
+n = 0
+while True:
+    place = log.append(CardPlaced(n % 6, f"{n:014X}"), at=float(n))
+    print(place, flush=True)  # the acknowledgement: what an LED would show
+    n += 1
+"""
+
+
+@pytest.mark.parametrize("acknowledged_before_kill", [1, 37, 400])
+def test_kill_9_loses_nothing_that_was_acknowledged(tmp_path: Path, acknowledged_before_kill: int) -> None:
+    path = tmp_path / "t.db"
+    open_database(path)  # the schema exists before the writer starts
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    acknowledged = [int(writer.stdout.readline()) for _ in range(acknowledged_before_kill)]
+    os.kill(writer.pid, signal.SIGKILL)  # mid-write, most likely: it never pauses
+    writer.wait()
+    survived = [place for place, _, _ in EventLog(open_database(path), [CardPlaced]).replay()]
+    assert survived[: len(acknowledged)] == acknowledged
+    assert survived == list(range(1, len(survived) + 1))  # and nothing half-written or out of order
