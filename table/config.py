@@ -1,0 +1,169 @@
+"""The table's one configuration file: read, checked, and explained to a café owner when it is wrong.
+
+The file lives in the data folder (`config.toml`); a table without one starts from the default, which is
+written there so it can be edited. Every mistake is reported with where it is and what would be right.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from table.paths import data_home
+
+CONFIG_NAME = "config.toml"
+LANGUAGES = ("en", "de", "fr", "nl", "it")
+GAMES = ("skullking",)
+MIN_SEATS, MAX_SEATS = 2, 6
+READERS = 6  # the seat hub drives up to six readers
+GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
+THREE_BUTTONS = ("minus", "plus", "ok")
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message says where and why, in plain words."""
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    reader: int
+    led: tuple[int, int, int]  # red, green, blue
+    buttons: dict[str, int]  # {"button": pin} or {"minus": .., "plus": .., "ok": ..}
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str
+    sound: bool
+    game: str
+    hub_port: str
+    camera_source: str
+    seats: tuple[SeatConfig, ...]
+
+    def pins(self) -> list[int]:
+        return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
+
+
+def default_text() -> str:
+    return resources.files("table").joinpath("default-config.toml").read_text()
+
+
+def load_config(path: Path | None = None) -> Config:
+    """The configuration at `path` (default: the data folder's, written from the default if missing)."""
+    if path is None:
+        path = data_home() / CONFIG_NAME
+        if not path.exists():
+            path.write_text(default_text())
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"the configuration file {path} cannot be read: {error.strerror}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path} is not a text file; delete it to start again from the default") from error
+    return parse_config(text, str(path))
+
+
+def parse_config(text: str, where: str = "the configuration") -> Config:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(
+            f"{where} is damaged and cannot be read ({error}). Fix that line, or delete the file to start again "
+            "from the default configuration."
+        ) from error
+    return _check(data, where)
+
+
+def _check(data: dict[str, Any], where: str) -> Config:
+    _only(data, ("table", "hub", "camera", "seats"), where)
+    table = _section(data, "table", where)
+    _only(table, ("language", "sound", "game"), f"{where}, [table]")
+    hub = _section(data, "hub", where)
+    _only(hub, ("port",), f"{where}, [hub]")
+    camera = _section(data, "camera", where)
+    _only(camera, ("source",), f"{where}, [camera]")
+
+    language = _value(table, "language", str, "en", f"{where}, [table]")
+    if language not in LANGUAGES:
+        raise ConfigError(f"{where}, [table]: language is one of {', '.join(LANGUAGES)}, not '{language}'")
+    game = _value(table, "game", str, "skullking", f"{where}, [table]")
+    if game not in GAMES:
+        raise ConfigError(f"{where}, [table]: game is one of {', '.join(GAMES)}, not '{game}'")
+
+    seats_data = data.get("seats")
+    if not isinstance(seats_data, list) or not MIN_SEATS <= len(seats_data) <= MAX_SEATS:
+        count = len(seats_data) if isinstance(seats_data, list) else 0
+        raise ConfigError(f"{where}: a table has {MIN_SEATS} to {MAX_SEATS} [[seats]] blocks, not {count}")
+    seats = tuple(_seat(seat, f"{where}, seat {number}") for number, seat in enumerate(seats_data, start=1))
+
+    config = Config(
+        language=language,
+        sound=_value(table, "sound", bool, True, f"{where}, [table]"),
+        game=game,
+        hub_port=_value(hub, "port", str, "auto", f"{where}, [hub]"),
+        camera_source=_value(camera, "source", str, "auto", f"{where}, [camera]"),
+        seats=seats,
+    )
+    _no_twice([seat.reader for seat in seats], "reader", where)
+    _no_twice(config.pins(), "GPIO pin", where)
+    return config
+
+
+def _seat(data: Any, where: str) -> SeatConfig:
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: a seat is a [[seats]] block")
+    _only(data, ("reader", "led", "button", "buttons"), where)
+    reader = _value(data, "reader", int, None, where)
+    if not 0 <= reader < READERS:
+        raise ConfigError(f"{where}: reader is 0 to {READERS - 1} (the seat hub's reader), not {reader}")
+    led = data.get("led")
+    if not isinstance(led, list) or len(led) != 3:
+        raise ConfigError(f"{where}: led is the three pins of the RGB LED, as in led = [4, 17, 27]")
+    if ("button" in data) == ("buttons" in data):
+        raise ConfigError(f"{where}: give either button = <pin> or buttons = {{ minus = .., plus = .., ok = .. }}")
+    if "button" in data:
+        buttons = {"button": data["button"]}
+    else:
+        buttons = data["buttons"]
+        if not isinstance(buttons, dict) or sorted(buttons) != sorted(THREE_BUTTONS):
+            raise ConfigError(f"{where}: buttons has exactly minus, plus and ok")
+    for pin in [*led, *buttons.values()]:
+        if not isinstance(pin, int) or isinstance(pin, bool) or pin not in GPIO_PINS:
+            raise ConfigError(f"{where}: {pin!r} is not a GPIO pin; use the BCM numbers 2 to 27")
+    return SeatConfig(reader, (led[0], led[1], led[2]), dict(buttons))
+
+
+def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{where}: [{name}] must be a section")
+    return section
+
+
+def _only(data: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in known:
+            raise ConfigError(f"{where}: unknown setting '{key}' (known here: {', '.join(known)})")
+
+
+def _value(data: dict[str, Any], key: str, kind: type, default: Any, where: str) -> Any:
+    if key not in data:
+        if default is None:
+            raise ConfigError(f"{where}: '{key}' is missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = {str: "text in quotes", bool: "true or false", int: "a whole number"}
+        raise ConfigError(f"{where}: '{key}' must be {names[kind]}, not {value!r}")
+    return value
+
+
+def _no_twice(values: list[int], what: str, where: str) -> None:
+    seen: set[int] = set()
+    for value in values:
+        if value in seen:
+            raise ConfigError(f"{where}: {what} {value} is used twice")
+        seen.add(value)
