@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from table import deck_commands, referee
+from table.paths import data_home
 from table.rules import skullking as sk
+
+LOG_NAME = "pirate-table.log"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
 
     deck_commands.register(commands)
+    commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
 
     args = parser.parse_args(argv)
     if args.command == "referee":
@@ -30,8 +35,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args.players, args.seed)
+    if args.command in ("enroll", "write-tags", "selftest"):
+        _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags"):
         return deck_commands.run(args)
+    if args.command == "selftest":
+        return _selftest()
     raise AssertionError(args.command)
 
 
@@ -56,6 +65,33 @@ def _demo(players: int, seed: int) -> int:
     print()
     print(score_pad(game))
     return 0
+
+
+def _log_to_data_folder() -> None:
+    logging.basicConfig(
+        filename=data_home() / LOG_NAME,
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+def _selftest() -> int:
+    from gpiozero.exc import BadPinFactory
+
+    from table import selftest
+    from table.config import ConfigError
+
+    try:
+        return selftest.run()
+    except ConfigError as error:
+        print(f"pirate-table selftest: {error}", file=sys.stderr)
+    except BadPinFactory:
+        print(
+            "pirate-table selftest: no GPIO pins here. Run it on the table's Raspberry Pi "
+            "(or with GPIOZERO_PIN_FACTORY=mock GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one).",
+            file=sys.stderr,
+        )
+    return 2
 
 
 if __name__ == "__main__":

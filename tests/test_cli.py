@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +49,11 @@ def test_enroll_without_a_hub_says_so_and_can_be_stopped(
 def test_enroll_refuses_a_game_without_a_deck(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["write-tags", "chess"]) == 2
     assert "pirate-table write-tags: no deck is known for the game 'chess'" in capsys.readouterr().err
+
+
+def test_selftest_with_a_damaged_config_says_what_to_do(
+    _own_data_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (_own_data_folder / "config.toml").write_text("[[seats]\nreader = ")
+    assert main(["selftest"]) == 2
+    assert "is damaged and cannot be read" in capsys.readouterr().err
