@@ -1,0 +1,219 @@
+"""Cards drawn from shapes and text: no printed artwork, readable from across the room, and never by colour alone.
+
+Each suit has a colour from the Okabe-Ito palette (told apart by the common colour blindnesses) AND its own
+shape and letter: yellow a circle (Y), red a triangle (R), blue a square (B), black the Jolly Roger flag (K).
+Special cards have a drawn symbol and their name.
+
+Plain data in, a pygame Surface out: the display knows nothing of the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import pygame
+
+CARD_RATIO = 1.45  # height / width of a playing card
+PAPER = (250, 246, 236)
+INK = (25, 25, 30)
+
+SUIT_COLOURS = {
+    "yellow": (240, 228, 66),  # Okabe-Ito yellow
+    "red": (213, 94, 0),  # Okabe-Ito vermillion
+    "blue": (0, 114, 178),  # Okabe-Ito blue
+    "black": (20, 20, 24),
+}
+SUIT_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "black": "K"}
+SPECIAL_COLOURS = {
+    "escape": (200, 200, 205),
+    "pirate": (120, 40, 40),
+    "scarymary": (90, 40, 110),
+    "mermaid": (0, 158, 115),  # Okabe-Ito bluish green
+    "skullking": (230, 159, 0),  # Okabe-Ito orange
+}
+SPECIAL_NAMES = {
+    "escape": "Escape",
+    "pirate": "Pirate",
+    "scarymary": "Scary Mary",
+    "mermaid": "Mermaid",
+    "skullking": "Skull King",
+}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What is printed on a card. kind: "number" or a special ("escape", "pirate", "scarymary", ...)."""
+
+    kind: str
+    suit: str | None = None
+    number: int = 0
+    caption: str = ""  # a pirate's name, or how Scary Mary was announced
+
+
+@cache
+def _font(size: int, bold: bool = True) -> pygame.font.Font:
+    font = pygame.font.Font(pygame.font.get_default_font(), size)
+    font.set_bold(bold)
+    return font
+
+
+MIN_TYPE = 8  # pixels; smaller is unreadable even up close
+
+
+def fit_text(text: str, width: int, height: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """`text` in the largest type that fits the box; cut short with "..." if even the smallest does not."""
+    size = max(MIN_TYPE, height)
+    while size > MIN_TYPE:
+        surface = _font(size).render(text, True, colour)
+        if surface.get_width() <= width and surface.get_height() <= height * 1.35:
+            return surface
+        size = int(size * 0.9)
+    font = _font(MIN_TYPE)
+    while font.size(text)[0] > width and text.removesuffix("..."):
+        text = text.removesuffix("...")[:-1] + "..."
+    return font.render(text, True, colour)
+
+
+def draw_card(face: CardFace, width: int) -> pygame.Surface:
+    height = round(width * CARD_RATIO)
+    card = pygame.Surface((width, height), pygame.SRCALPHA)
+    radius = max(3, width // 12)
+    pygame.draw.rect(card, PAPER, card.get_rect(), border_radius=radius)
+    pygame.draw.rect(card, INK, card.get_rect(), width=max(1, width // 60), border_radius=radius)
+    if face.kind == "number" and face.suit:
+        _number_card(card, face)
+    else:
+        _special_card(card, face)
+    return card
+
+
+def _number_card(card: pygame.Surface, face: CardFace) -> None:
+    assert face.suit is not None
+    width, height = card.get_size()
+    colour = SUIT_COLOURS[face.suit]
+    band = pygame.Rect(0, 0, width, height // 5)
+    pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
+    letter_colour = INK if face.suit == "yellow" else PAPER
+    corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour)
+    card.blit(corner, corner.get_rect(midleft=(width // 12, band.centery)))
+    mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
+    mark.midright = (width - width // 12, band.centery)
+    _suit_mark(card, face.suit, mark, letter_colour)
+    number = fit_text(str(face.number), width * 3 // 4, height // 2, INK)
+    card.blit(number, number.get_rect(center=(width // 2, height * 11 // 20)))
+    big = pygame.Rect(0, 0, width // 4, width // 4)
+    big.midbottom = (width // 2, height - height // 20)
+    _suit_mark(card, face.suit, big, colour if face.suit != "yellow" else INK)
+
+
+def _suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """The suit's own shape, so the suit is readable without its colour."""
+    if suit == "yellow":
+        pygame.draw.circle(card, colour, box.center, box.width // 2)
+    elif suit == "red":
+        pygame.draw.polygon(card, colour, [box.midtop, box.bottomright, box.bottomleft])
+    elif suit == "blue":
+        pygame.draw.rect(card, colour, box.inflate(-box.width // 8, -box.height // 8))
+    else:
+        _jolly_roger(card, box, colour)
+
+
+def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A flag with a skull and crossed bones, in shapes."""
+    pygame.draw.rect(card, colour, box)
+    bone = PAPER if colour != PAPER else INK
+    w = max(1, box.width // 10)
+    pygame.draw.line(
+        card, bone, box.move(box.width // 6, box.height // 2).topleft, box.move(-box.width // 6, 0).bottomright, w
+    )
+    pygame.draw.line(
+        card, bone, (box.right - box.width // 6, box.top + box.height // 2), (box.left + box.width // 6, box.bottom), w
+    )
+    pygame.draw.circle(card, bone, (box.centerx, box.top + box.height * 2 // 5), box.width // 4)
+    eye = max(1, box.width // 14)
+    for dx in (-1, 1):
+        pygame.draw.circle(card, colour, (box.centerx + dx * box.width // 9, box.top + box.height * 2 // 5), eye)
+
+
+def _special_card(card: pygame.Surface, face: CardFace) -> None:
+    width, height = card.get_size()
+    colour = SPECIAL_COLOURS.get(face.kind, INK)
+    inner = card.get_rect().inflate(-width // 8, -width // 8)
+    pygame.draw.rect(card, colour, inner, border_radius=width // 16)
+    symbol = pygame.Rect(0, 0, inner.width * 3 // 4, inner.width * 3 // 4)
+    symbol.center = (width // 2, inner.top + inner.height * 2 // 5)
+    ink = INK if face.kind in ("escape", "skullking") else PAPER
+    {
+        "escape": _white_flag,
+        "pirate": _crossed_sabres,
+        "scarymary": _sabre_and_flag,
+        "mermaid": _tail,
+        "skullking": _crown,
+    }.get(face.kind, _crown)(card, symbol, ink)
+    name = fit_text(SPECIAL_NAMES.get(face.kind, face.kind), inner.width * 9 // 10, height // 10, ink)
+    card.blit(name, name.get_rect(center=(width // 2, inner.bottom - inner.height // 5)))
+    if face.caption:
+        caption = fit_text(face.caption, inner.width * 9 // 10, height // 14, ink)
+        card.blit(caption, caption.get_rect(center=(width // 2, inner.bottom - inner.height // 14)))
+
+
+def _white_flag(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    pole = max(2, box.width // 16)
+    pygame.draw.line(card, ink, box.bottomleft, (box.left, box.top), pole)
+    pygame.draw.polygon(
+        card, PAPER, [(box.left, box.top), (box.right, box.top + box.height // 6), (box.left, box.centery)]
+    )
+    pygame.draw.polygon(
+        card,
+        ink,
+        [(box.left, box.top), (box.right, box.top + box.height // 6), (box.left, box.centery)],
+        max(1, pole // 2),
+    )
+
+
+def _sabre(card: pygame.Surface, hilt: tuple[int, int], tip: tuple[int, int], ink: tuple[int, int, int]) -> None:
+    """A straight blade with a cross guard a fifth of the way up from the hilt."""
+    blade = max(2, abs(tip[0] - hilt[0]) // 10)
+    pygame.draw.line(card, ink, hilt, tip, blade)
+    gx, gy = hilt[0] + (tip[0] - hilt[0]) / 5, hilt[1] + (tip[1] - hilt[1]) / 5
+    dx, dy = (tip[1] - hilt[1]) / 8, -(tip[0] - hilt[0]) / 8  # across the blade
+    pygame.draw.line(card, ink, (gx - dx, gy - dy), (gx + dx, gy + dy), blade)
+
+
+def _crossed_sabres(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    _sabre(card, box.bottomleft, box.topright, ink)
+    _sabre(card, box.bottomright, box.topleft, ink)
+
+
+def _sabre_and_flag(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """Scary Mary plays as a Pirate or as an Escape: a sabre and a white flag."""
+    _sabre(card, box.bottomright, box.topleft, ink)
+    _white_flag(card, box.inflate(-box.width // 3, -box.height // 3).move(-box.width // 6, box.height // 8), ink)
+
+
+def _tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A mermaid's tail: a body that narrows along an S-curve, ending in two fins."""
+    steps = 24
+    for step in range(steps + 1):
+        t = step / steps
+        x = box.centerx + math.sin(t * math.pi * 1.4) * box.width / 5
+        y = box.top + t * box.height * 0.7
+        pygame.draw.circle(card, ink, (round(x), round(y)), max(2, round(box.width / 7 * (1 - 0.6 * t))))
+    end = (round(box.centerx + math.sin(math.pi * 1.4) * box.width / 5), round(box.top + box.height * 0.7))
+    fin = box.width // 3
+    pygame.draw.polygon(card, ink, [end, (end[0] - fin, end[1] + fin * 2 // 3), (end[0] - fin // 4, end[1] + fin // 2)])
+    pygame.draw.polygon(card, ink, [end, (end[0] + fin, end[1] + fin * 2 // 3), (end[0] + fin // 4, end[1] + fin // 2)])
+
+
+def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    base = box.top + box.height * 3 // 4
+    side = box.top + box.height // 4
+    tips = [(box.left, side), (box.centerx, box.top), (box.right, side)]
+    valleys = [(box.left + box.width // 4, box.centery), (box.right - box.width // 4, box.centery)]
+    pygame.draw.polygon(
+        card, ink, [(box.left, base), tips[0], valleys[0], tips[1], valleys[1], tips[2], (box.right, base)]
+    )
+    for tip in tips:  # a jewel on every point
+        pygame.draw.circle(card, PAPER, tip, max(2, box.width // 14))

@@ -1,0 +1,45 @@
+"""Card art: every card draws at scoreboard sizes, and suits differ in shape as well as colour."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, _suit_mark, draw_card, fit_text
+
+FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
+    CardFace("escape"),
+    CardFace("pirate", caption="Harry the Giant"),
+    CardFace("scarymary", caption="as Escape"),
+    CardFace("mermaid"),
+    CardFace("skullking"),
+]
+
+
+@pytest.mark.parametrize("width", [48, 90, 240])
+@pytest.mark.parametrize("face", FACES, ids=lambda f: f"{f.kind}-{f.suit}-{f.number}")
+def test_every_card_draws_at_every_size(face: CardFace, width: int) -> None:
+    card = draw_card(face, width)
+    assert card.get_size() == (width, round(width * CARD_RATIO))
+    assert len({card.get_at((x, card.get_height() // 2))[:3] for x in range(width)}) > 1  # something is drawn
+
+
+def test_the_suits_differ_in_shape_not_only_in_colour() -> None:
+    masks = {}
+    for suit in SUIT_COLOURS:
+        surface = pygame.Surface((60, 60), pygame.SRCALPHA)
+        _suit_mark(surface, suit, pygame.Rect(5, 5, 50, 50), INK)  # all in the same ink
+        masks[suit] = pygame.mask.from_surface(surface)
+    for a, b in itertools.combinations(SUIT_COLOURS, 2):
+        overlap = masks[a].overlap_area(masks[b], (0, 0))
+        differ = masks[a].count() + masks[b].count() - 2 * overlap
+        assert differ > 300, f"{a} and {b} look alike in one colour"
+
+
+def test_text_is_shrunk_to_fit_its_box() -> None:
+    long = fit_text("Harry the Giant of the Seven Seas", 80, 40, INK)
+    assert long.get_width() <= 80
+    short = fit_text("7", 80, 40, INK)
+    assert short.get_height() > long.get_height()  # a short text keeps large type
