@@ -64,6 +64,16 @@ class Pattern(Enum):
         return self is Pattern.ERROR
 
 
+COUNT_COLOUR: Colour = (1.0, 1.0, 1.0)  # white: a seat's private count, unlike every pattern above
+
+
+def count_rhythm(value: int) -> Rhythm:
+    """`value` short white flashes, then a pause; a long dim glow for 0, so a zero is seen too."""
+    if value <= 0:
+        return Rhythm((0.25, 0.25, 0.25), ((True, 0.6), (False, 0.4)), repeat=False)
+    return Rhythm(COUNT_COLOUR, ((True, 0.15), (False, 0.2)) * value + ((False, 0.4),), repeat=False)
+
+
 class RGBLedLike:
     """What SeatLight needs of a gpiozero RGBLED: a settable `color`."""
 
@@ -77,22 +87,27 @@ class SeatLight:
         self.led = led
         self.pattern = Pattern.IDLE
         self._since = 0.0
-        self._passing: Pattern | None = None
+        self._passing: Rhythm | None = None
         self._passing_since = 0.0
 
     def show(self, pattern: Pattern, now: float) -> None:
         """Make `pattern` the seat's pattern; a transient one plays once over it."""
         if pattern.transient:
-            self._passing, self._passing_since = pattern, now
+            self._passing, self._passing_since = pattern.rhythm, now
         elif pattern is not self.pattern:
             self.pattern, self._since = pattern, now
+        self.update(now)
+
+    def count(self, value: int, now: float) -> None:
+        """Flash `value` once over the seat's pattern: a player's own bid, seen only at their seat."""
+        self._passing, self._passing_since = count_rhythm(value), now
         self.update(now)
 
     def update(self, now: float) -> None:
         if self._passing is not None:
             elapsed = now - self._passing_since
-            if elapsed < self._passing.rhythm.period:
-                self._set(self._passing.rhythm.colour_at(elapsed))
+            if elapsed < self._passing.period:
+                self._set(self._passing.colour_at(elapsed))
                 return
             self._passing = None
         self._set(self.pattern.rhythm.colour_at(now - self._since))

@@ -82,3 +82,18 @@ def test_showing_the_same_pattern_again_does_not_restart_its_rhythm(led: RGBLED)
     light.show(Pattern.YOUR_TURN, now=0.0)
     light.show(Pattern.YOUR_TURN, now=0.7)  # inside the dark half: a restart would light it
     assert led.color == OFF
+
+
+def test_a_count_flashes_that_many_times_then_the_seat_pattern_returns(led: RGBLED) -> None:
+    light = SeatLight(led)
+    light.show(Pattern.WAITING_FOR_BID, now=0.0)
+    light.count(3, now=10.0)
+    assert lit_pattern(light, 10.0, 1.45) == "###...." * 3 + "." * 8  # three flashes, then the pause
+    light.update(20.0)
+    assert light.pattern is Pattern.WAITING_FOR_BID and led.color != (1.0, 1.0, 1.0)
+
+
+def test_a_zero_count_is_a_dim_glow_not_nothing(led: RGBLED) -> None:
+    light = SeatLight(led)
+    light.count(0, now=0.0)
+    assert led.color == (0.25, 0.25, 0.25)
