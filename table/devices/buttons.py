@@ -70,6 +70,13 @@ class SeatButtons:
                 presses.append(Press(seat, "hold"))
         return presses
 
+    def close(self) -> None:
+        """Free the pins (gpiozero Buttons have close())."""
+        for contact in self._contacts.values():
+            close = getattr(contact.button, "close", None)
+            if close:
+                close()
+
 
 def gpio_buttons(pins: Mapping[int, Mapping[str, int]]) -> SeatButtons:
     """Buttons on the Pi's GPIO (each to GND, with the internal pull-up): seat -> {name: pin}."""

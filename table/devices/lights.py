@@ -86,12 +86,14 @@ class SeatLight:
     def __init__(self, led: RGBLedLike) -> None:
         self.led = led
         self.pattern = Pattern.IDLE
+        self.last_shown = Pattern.IDLE  # the newest pattern asked for, a passing one (an error) included
         self._since = 0.0
         self._passing: Rhythm | None = None
         self._passing_since = 0.0
 
     def show(self, pattern: Pattern, now: float) -> None:
         """Make `pattern` the seat's pattern; a transient one plays once over it."""
+        self.last_shown = pattern
         if pattern.transient:
             self._passing, self._passing_since = pattern.rhythm, now
         elif pattern is not self.pattern:
