@@ -22,9 +22,13 @@ def main(argv: list[str] | None = None) -> int:
     ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
     ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
 
-    demo = commands.add_parser("demo", help="play a whole simulated game of Skull King and print the score pad")
+    demo = commands.add_parser("demo", help="the virtual table: bots play a whole game of Skull King")
     demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
+    demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
+    demo.add_argument("--headless", action="store_true", help="no window (the only mode until the scoreboard)")
+    demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
+    demo.add_argument("--faults", action="store_true", help="garbage, damaged frames and an unplugged hub")
 
     deck_commands.register(commands)
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
@@ -34,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         failures = referee.run(sys.stdin, sys.stdout)
         return 1 if args.strict and failures else 0
     if args.command == "demo":
-        return _demo(args.players, args.seed)
+        return _demo(args)
     if args.command in ("enroll", "write-tags", "selftest"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags"):
@@ -44,27 +48,16 @@ def main(argv: list[str] | None = None) -> int:
     raise AssertionError(args.command)
 
 
-def _demo(players: int, seed: int) -> int:
-    from table.sim.card_game import play_game, score_pad
+def _demo(args: argparse.Namespace) -> int:
+    from table.sim.demo import run_demo
 
     try:
-        sk.check_players(players)
+        sk.check_players(args.players)
     except sk.CardError as error:
         print(f"pirate-table demo: {error}", file=sys.stderr)
         return 2
-    game = play_game(players, seed)
-    print(f"Skull King, {players} bots, seed {seed}")
-    for r in game.rounds:
-        dealer = game.names[r.dealer]
-        print(f"round {r.number:>2}: {dealer} deals {r.number} card(s) each; bids {r.bids}, tricks won {r.won}")
-        for revoke in r.revokes:
-            print(
-                f"          revoke: {game.names[revoke.seat]} did not follow {revoke.suit.value} in trick "
-                f"{revoke.trick + 1} but played {revoke.card} in trick {revoke.shown + 1}"
-            )
-    print()
-    print(score_pad(game))
-    return 0
+    _log_to_data_folder()
+    return run_demo(args.players, args.seed, speed=args.speed, resume=args.resume, faults=args.faults)
 
 
 def _log_to_data_folder() -> None:

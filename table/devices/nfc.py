@@ -33,6 +33,8 @@ from table.events import (
 
 log = logging.getLogger(__name__)
 
+MAX_READERS = 6  # a seat hub drives up to six
+
 # The Raspberry Pi Pico running MicroPython enumerates with these USB ids.
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005
@@ -144,6 +146,19 @@ class HubLink:
             self._check_timers(now)
         events, self._events = self._events, []
         return events
+
+    def assume(self, tags_at_seats: dict[int, str]) -> None:
+        """What the game believes lies on each seat's reader (seat -> UID hex), as after replaying its log.
+
+        The first snapshot is then compared with this belief, so a card lifted, or laid, while the table was
+        down is reported, and a card still lying there is not reported twice.
+        """
+        for reader in range(MAX_READERS):
+            seat = self._seat_of_reader(reader)
+            if seat in tags_at_seats:
+                self._known[reader] = (bytes.fromhex(tags_at_seats[seat]), "")
+            elif seat >= 0:
+                self._known[reader] = None
 
     def write_tag(self, reader: int, text: str) -> bool:
         """Ask the hub to write `text` into the tag on `reader`; a TagWritten event answers. False if offline."""

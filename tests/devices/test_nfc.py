@@ -295,3 +295,13 @@ def test_the_hub_is_found_by_its_configured_path_or_by_usb_ids(monkeypatch: pyte
     assert find_hub_port("auto") == "/dev/ttyACM1"
     monkeypatch.setattr(list_ports, "comports", lambda: ports[:1])
     assert find_hub_port(None) is None
+
+
+def test_after_a_restart_the_game_s_belief_is_compared_with_the_readers(table: Table) -> None:
+    """The table restarted: its log says cards lie on seats 0 and 1; meanwhile 1 was lifted and 2 was laid."""
+    table.hub.place(0, UID[1], "yellow:1")
+    table.hub.place(2, UID[3], "yellow:3")
+    table.link.assume({0: UID[1].hex().upper(), 1: UID[2].hex().upper()})
+    table.connect()
+    changes = [e for e in table.events if not isinstance(e, HubConnected)]
+    assert sorted(map(repr, changes)) == sorted(map(repr, [CardRemoved(1), placed(2, 3, "yellow:3")]))

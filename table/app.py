@@ -1,0 +1,160 @@
+"""The table's one loop: it owns all I/O. Devices give events; each becomes a game input that is written to the
+event log first and only then handed to the game; the game's effects drive the lights, the sound and the
+countdown; the scoreboard draws the game's screen model whenever it changed.
+
+Nothing here blocks for long: the seat hub and the buttons are polled without waiting, and the loop sleeps only
+in `select()` on the hub's port, so a frame is handled the moment it arrives and a stalled device never stalls
+the table.
+"""
+
+from __future__ import annotations
+
+import logging
+import select
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from table.decks import FromAnotherGame, Known, identify
+from table.devices.buttons import SeatButtons
+from table.devices.lights import Pattern, SeatLight
+from table.devices.nfc import HubLink
+from table.display.sounds import SoundPlayer
+from table.events import (
+    CardPlaced,
+    CardRemoved,
+    HubConnected,
+    HubLinkLost,
+    ReaderFailed,
+    ReaderRecovered,
+    TableEvent,
+)
+from table.games import effects as fx
+from table.games import inputs
+from table.store.decks import DeckRegistry
+from table.store.event_log import EventLog
+
+log = logging.getLogger(__name__)
+
+TICK = 1 / 30  # the lights and the scoreboard need no more
+
+
+class Game(Protocol):
+    def handle(self, event: Any) -> list[Any]: ...
+    def resume_effects(self) -> list[Any]: ...
+    def screen(self) -> Any: ...
+
+    on_reader: dict[int, str]  # seat -> UID of the tag the game believes lies on that seat's reader
+
+
+class TableApp:
+    def __init__(
+        self,
+        *,
+        game: Game,
+        game_name: str,
+        event_log: EventLog,
+        registry: DeckRegistry,
+        hub: HubLink,
+        buttons: SeatButtons,
+        lights: dict[int, SeatLight],
+        sound: SoundPlayer,
+        clock: Callable[[], float],
+        on_screen: Callable[[Any], None] = lambda screen: None,
+        on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
+    ) -> None:
+        self.game, self.game_name = game, game_name
+        self.event_log, self.registry = event_log, registry
+        self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
+        self.clock = clock
+        self.on_screen, self.on_round_over = on_screen, on_round_over
+        self.countdown_due: float | None = None
+        self._screen_changed = True
+
+    def resume(self) -> int:
+        """Replay the event log into the game: the table is back where it was. Returns how many events."""
+        count = 0
+        for _, _, event in self.event_log.replay():
+            self.game.handle(event)  # effects of the past are not played again
+            count += 1
+        self.hub.assume(dict(self.game.on_reader))  # so the first snapshot tells what moved meanwhile
+        self._apply(self.game.resume_effects(), self.clock())
+        if count:
+            log.info("resumed after %d logged events", count)
+        return count
+
+    def submit(self, event: Any) -> None:
+        """One input for the game: written to the log, then acted on."""
+        now = self.clock()
+        self.event_log.append(event, now)
+        self._apply(self.game.handle(event), now)
+        self._screen_changed = True
+
+    def step(self, wait: float = TICK) -> None:
+        """One turn of the loop: wait at most `wait` s for the hub, then take in everything that happened."""
+        now = self.clock()
+        if self.countdown_due is not None:
+            wait = max(0.0, min(wait, self.countdown_due - now))
+        fd = self.hub.fileno()
+        if wait > 0:
+            if fd is not None:
+                select.select([fd], [], [], wait)
+            else:
+                time.sleep(wait)
+        for event in self.hub.poll():
+            if (game_input := self.translate(event)) is not None:
+                self.submit(game_input)
+        now = self.clock()
+        for press in self.buttons.poll(now):
+            self.submit(inputs.Press(press.seat, press.key))
+        if self.countdown_due is not None and now >= self.countdown_due:
+            self.countdown_due = None
+            self.submit(inputs.CountdownDone())
+        for light in self.lights.values():
+            light.update(now)
+        if self._screen_changed:
+            self._screen_changed = False
+            self.on_screen(self.game.screen())
+
+    def translate(self, event: TableEvent) -> Any | None:
+        """The game's input for a device event; None for events the game need not hear of."""
+        match event:
+            case CardPlaced(seat, uid, code) if seat >= 0:
+                if code and code.startswith("badge:"):
+                    return inputs.CardLaid(seat, uid, code)
+                match identify(self.registry, self.game_name, uid, code):
+                    case Known(card):
+                        return inputs.CardLaid(seat, uid, card)
+                    case FromAnotherGame(game, card):
+                        return inputs.CardLaid(seat, uid, card, foreign_game=game)
+                    case _:
+                        return inputs.CardLaid(seat, uid, None)
+            case CardRemoved(seat) if seat >= 0:
+                return inputs.CardLifted(seat)
+            case HubLinkLost(reason):
+                return inputs.LinkLost(reason)
+            case HubConnected():
+                return inputs.LinkRestored()
+            case ReaderFailed(seat, reason) if seat >= 0:
+                return inputs.ReaderDown(seat, reason)
+            case ReaderRecovered(seat) if seat >= 0:
+                return inputs.ReaderUp(seat)
+        return None  # a tag written, or a reader no seat uses
+
+    def _apply(self, effects: list[Any], now: float) -> None:
+        for effect in effects:
+            match effect:
+                case fx.Light(seat, pattern) if seat in self.lights:
+                    self.lights[seat].show(Pattern[pattern], now)
+                case fx.SeatCount(seat, value) if seat in self.lights:
+                    self.lights[seat].count(value, now)
+                case fx.Sound(name):
+                    self.sound.play(name)
+                case fx.Message(text, seat):
+                    log.info("%s%s", f"seat {seat + 1}: " if seat is not None else "", text)
+                case fx.StartCountdown(seconds):
+                    self.countdown_due = now + seconds
+                case fx.CancelCountdown():
+                    self.countdown_due = None
+                case fx.RoundOver(number):
+                    self.on_round_over(number, self.game.screen())

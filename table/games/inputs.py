@@ -1,0 +1,205 @@
+"""What a game flow is told: the input events, as plain frozen dataclasses.
+
+The app turns device events (table/events.py) and touch-screen or keyboard actions into these, writes each one to
+the event log, then hands it to the flow. Every field is a str, int, bool or None, so the log stores them as JSON.
+Seats are the table's seats, 0..n-1 clockwise, whether or not they joined the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- From the seats: readers and buttons -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardLaid:
+    """A tag came to rest on a seat's reader, already resolved by the app.
+
+    `code` is the card code ("yellow:12", "scarymary", ...) or a player badge ("badge:Anna"); None for a tag the
+    table does not know. `foreign_game` names the game of a card from another enrolled deck.
+    """
+
+    seat: int
+    uid: str
+    code: str | None
+    foreign_game: str | None = None
+
+
+@dataclass(frozen=True)
+class CardLifted:
+    """The tag on a seat's reader was taken away."""
+
+    seat: int
+
+
+TAP, HOLD, MINUS, PLUS, OK = "tap", "hold", "minus", "plus", "ok"
+KEYS = (TAP, HOLD, MINUS, PLUS, OK)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A seat button. One-button seats give "tap" or "hold"; three-button seats give "minus", "plus" or "ok".
+
+    "tap" works as "plus" and "hold" as "ok", so both layouts drive the same flow.
+    """
+
+    seat: int
+    key: str
+
+
+# --- The link to the seat hub (the app maps HubLinkLost, HubConnected, ReaderFailed, ReaderRecovered) ----------
+
+
+@dataclass(frozen=True)
+class LinkLost:
+    reason: str
+
+
+@dataclass(frozen=True)
+class LinkRestored:
+    pass
+
+
+@dataclass(frozen=True)
+class ReaderDown:
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReaderUp:
+    seat: int
+
+
+# --- From the touch screen, mouse or keyboard -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JoinSeat:
+    """Take a free seat in the lobby; an empty name keeps the seat's name ("Seat 3" by default)."""
+
+    seat: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class LeaveSeat:
+    """Give a seat up again, in the lobby."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class SetName:
+    """Name a seat's player, at any time; an empty name goes back to "Seat 3"."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """Start round 1 with the seats that joined (at least 2)."""
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    """Someone confirms the cards of this round are dealt. Optional: the first bid counts as this too."""
+
+
+@dataclass(frozen=True)
+class ChooseBid:
+    """A seat's bid chosen on the screen: locks it at once."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class CountdownDone:
+    """The app's answer to the StartCountdown effect, when the YO-HO-HO countdown has run out."""
+
+
+@dataclass(frozen=True)
+class ChooseScaryMary:
+    """Announce the Scary Mary waiting at `seat` as a Pirate (True) or an Escape (False)."""
+
+    seat: int
+    as_pirate: bool
+
+
+@dataclass(frozen=True)
+class CorrectBid:
+    """The operator corrects a revealed bid during the round, before the round is scored."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The operator asks to take back the last action; nothing happens until ConfirmUndo."""
+
+
+@dataclass(frozen=True)
+class ConfirmUndo:
+    pass
+
+
+@dataclass(frozen=True)
+class CancelUndo:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Back to the lobby, with the same players in their seats."""
+
+
+Input = (
+    CardLaid
+    | CardLifted
+    | Press
+    | LinkLost
+    | LinkRestored
+    | ReaderDown
+    | ReaderUp
+    | JoinSeat
+    | LeaveSeat
+    | SetName
+    | StartGame
+    | DealtCards
+    | ChooseBid
+    | CountdownDone
+    | ChooseScaryMary
+    | CorrectBid
+    | Undo
+    | ConfirmUndo
+    | CancelUndo
+    | NewGame
+)
+
+INPUT_KINDS: tuple[type, ...] = (
+    CardLaid,
+    CardLifted,
+    Press,
+    LinkLost,
+    LinkRestored,
+    ReaderDown,
+    ReaderUp,
+    JoinSeat,
+    LeaveSeat,
+    SetName,
+    StartGame,
+    DealtCards,
+    ChooseBid,
+    CountdownDone,
+    ChooseScaryMary,
+    CorrectBid,
+    Undo,
+    ConfirmUndo,
+    CancelUndo,
+    NewGame,
+)
+"""Every input kind, for the event log (`EventLog(connection, kinds=INPUT_KINDS)`)."""

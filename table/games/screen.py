@@ -1,0 +1,111 @@
+"""The screen model: everything the players may see, as plain frozen data for the pygame scoreboard to draw.
+
+Nothing secret is here: a bid is None until the YO-HO-HO reveal, and a seat's tentative bid never appears.
+Seats are the table's seats (0..n-1 clockwise); score pad cells follow `Screen.players`, the playing seats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Phase(Enum):
+    LOBBY = "lobby"  # seats join; StartGame begins
+    BIDDING = "bidding"  # the dealer deals, every seat locks a secret bid
+    COUNTDOWN = "countdown"  # every bid is locked: YO-HO-HO, then the reveal
+    PLAYING = "playing"  # a trick is being played (`scary_mary` set: her seat must announce her)
+    LIFTING = "lifting"  # a trick (or the round) is judged: the table waits for the readers to be cleared
+    GAME_OVER = "game_over"  # ten rounds scored: the final ranking
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    joined: bool  # in the lobby: has joined; in a game: plays
+    reader_ok: bool  # False while the seat's reader is down
+    dealer: bool
+    acting: bool  # the table waits for this seat: its card, or its Scary Mary choice
+    bid_locked: bool  # during the bidding: has locked a bid (the value stays hidden)
+    bid: int | None  # None until the reveal
+    won: int  # tricks won this round
+    total: int  # score so far
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    seat: int
+    code: str  # Scary Mary as "scarymary:pirate" or "scarymary:escape"
+
+
+@dataclass(frozen=True)
+class TrickView:
+    number: int  # 1-based within the round
+    leader: int  # seat
+    cards: tuple[PlayedCard, ...]
+    winner: int | None  # seat, once judged
+    bonus: int  # the winner's bonus in this trick (paid if their bid is met)
+
+
+@dataclass(frozen=True)
+class ScoreCell:
+    bid: int
+    won: int
+    bonus: int  # bonus points earned in tricks (paid only when the bid is met)
+    points: int  # this round's score
+    total: int  # running total after this round
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    round: int
+    dealer: int  # seat
+    cells: tuple[ScoreCell, ...]  # one per playing seat, in the order of Screen.players
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: int  # equal totals share a place
+    seat: int
+    name: str
+    total: int
+
+
+@dataclass(frozen=True)
+class RevokeView:
+    """A seat did not follow `suit` in trick `trick`, yet played `card` of that suit in trick `shown` (1-based)."""
+
+    seat: int
+    suit: str
+    trick: int
+    shown: int
+    card: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message to the table (`seat` None) or about one seat."""
+
+    text: str
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Screen:
+    phase: Phase
+    round: int  # 1..10; 0 in the lobby
+    rounds: int  # 10
+    title: str  # "Round 3: Anna deals 3 cards each"
+    prompt: str  # what the table waits for now, in words
+    seats: tuple[SeatView, ...]  # every seat of the table
+    players: tuple[int, ...]  # the playing seats, clockwise; the score pad's columns
+    trick: TrickView | None  # the trick on the table: the judged one while lifting, the last one at the end
+    scary_mary: int | None  # the seat asked: Scary Mary as Pirate or Escape?
+    score_pad: tuple[ScoreRow, ...]
+    ranking: tuple[Placing, ...]  # after the last round
+    revokes: tuple[RevokeView, ...]  # found in this round
+    messages: tuple[Note, ...]  # since the last accepted action, oldest first
+    link_lost: str | None  # why the seat hub is unreachable; the game waits
+    undo: str | None  # "Undo <action>?" while waiting for ConfirmUndo or CancelUndo

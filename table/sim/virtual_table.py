@@ -1,0 +1,296 @@
+"""The virtual table: the whole application, with only the physics imitated.
+
+The real app loop, event log, seat hub driver and game flow run; the seat hub is the emulator on a pseudo-
+terminal, the GPIO pins are gpiozero's mock pins, and bots sit at the seats. The bots hold real dealt hands and
+act only on what a player sees: the screen model (whose turn, the trick, the revealed bids) and their LED. They
+bid with their seat button and play by laying tagged cards on their reader.
+
+Time is simulated: each tick moves the table's clock on by TICK, so a headless game runs as fast as the machine
+allows, and the same seed plays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpiozero import RGBLED, Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.app import TableApp
+from table.config import Config, default_text, parse_config
+from table.devices.buttons import gpio_buttons
+from table.devices.lights import SeatLight
+from table.devices.nfc import HubLink
+from table.display.sounds import SoundPlayer
+from table.games import inputs
+from table.games.screen import Phase, Screen
+from table.games.skullking import SkullKingFlow
+from table.rules import skullking as sk
+from table.sim.card_bot import CardBot
+from table.sim.hub import HubEmulator
+from table.sim.virtual_deck import VirtualCard, VirtualSeats, virtual_deck
+from table.store.database import DATABASE_NAME, open_database
+from table.store.decks import DeckRegistry
+from table.store.event_log import EventLog
+
+TICK = 1 / 30
+PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's
+
+
+class SimClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+NAMES = ("Anne Bonny", "Blackbeard", "Mary Read", "Calico Jack", "Grace O'Malley", "Henry Morgan")
+RETRY_TICKS = 90  # a card the table has not taken after this long (the link was down) is lifted and laid again
+
+
+@dataclass
+class Bot:
+    """A player: a CardBot's judgement, the cards in hand, and when it may press its button next."""
+
+    seat: int
+    brain: CardBot
+    hand: list[VirtualCard] = field(default_factory=list)
+    next_press: float = 0.0
+    bid: int | None = None  # what it means to bid this round, once dealt
+    laid: VirtualCard | None = None  # the card it laid and the table has not taken yet
+    laid_tick: int = 0
+    as_pirate: bool = True  # how it will announce Scary Mary
+
+
+class VirtualTable:
+    def __init__(self, home: Path, players: int, seed: int, faults: bool = False, config: Config | None = None) -> None:
+        sk.check_players(players)
+        config = config or parse_config(default_text())
+        self.seats_config = config.seats[:players]
+        home.mkdir(parents=True, exist_ok=True)
+        self.players, self.seed, self.clock = players, seed, SimClock()
+        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+        self.hub = HubEmulator(home, readers=6)
+        db = open_database(home / DATABASE_NAME)
+        readers = {seat.reader: number for number, seat in enumerate(self.seats_config)}
+        self.lights = {n: SeatLight(RGBLED(*seat.led)) for n, seat in enumerate(self.seats_config)}
+        self.flow = SkullKingFlow(seats=players)
+        self.app = TableApp(
+            game=self.flow,
+            game_name="skullking",
+            event_log=EventLog(db, inputs.INPUT_KINDS),
+            registry=DeckRegistry(db),
+            hub=HubLink(self._hub_path, self.clock, seat_of_reader=lambda reader: readers.get(reader, -1)),
+            buttons=gpio_buttons({n: dict(seat.buttons) for n, seat in enumerate(self.seats_config)}),
+            lights=self.lights,
+            sound=SoundPlayer(enabled=False),
+            clock=self.clock,
+            on_round_over=self._round_over,
+        )
+        self.hands = VirtualSeats(
+            self.hub,
+            {n: seat.reader for n, seat in enumerate(self.seats_config)},
+            lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
+        )
+        self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
+        self.deck = virtual_deck("skullking")
+        self.dealt_round = 0
+        self.on_reader: dict[int, VirtualCard | None] = dict.fromkeys(range(players))
+        self.round_over_hooks: list[Callable[[int, Screen], None]] = []
+        self.ticks = 0
+        self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
+
+    def _hub_path(self) -> str | None:
+        return str(self.hub.path) if self.hub.path.exists() else None
+
+    def _round_over(self, number: int, screen: Screen) -> None:
+        for hook in self.round_over_hooks:
+            hook(number, screen)
+
+    # --- Running ------------------------------------------------------------------------------------------------
+
+    def run(self, max_ticks: int = 500_000) -> Screen:
+        """Play a whole game (or the rest of one, after a resume); returns the final screen."""
+        self.resume()
+        while self.flow.screen().phase is not Phase.GAME_OVER:
+            self.tick()
+            if self.ticks > max_ticks:
+                raise RuntimeError(
+                    f"the game did not finish in {max_ticks} ticks; stuck at {self.flow.screen().prompt}"
+                )
+        return self.flow.screen()
+
+    def resume(self) -> None:
+        """Replay the log; then the world as it was: cards lying on readers, hands less what was played."""
+        self.app.resume()
+        screen = self.flow.screen()
+        by_uid = {card.uid.hex().upper(): card for card in self.deck}
+        for seat, uid in self.flow.on_reader.items():  # the cards did not move while the table was down
+            if seat < self.players and uid in by_uid:
+                self.hands.lay(seat, by_uid[uid])
+                self.on_reader[seat] = by_uid[uid]
+        if screen.round:
+            self._deal(screen.round)
+
+    def tick(self) -> None:
+        self.ticks += 1
+        self.clock.now += TICK
+        self.hands.release_due(self.clock.now)
+        if self.faults:
+            self.faults.tick(self.ticks)
+        self.hub.service(self.clock.now)
+        self.app.step(wait=0.0005)
+        self._taken()
+        self._act(self.flow.screen())
+
+    def close(self) -> None:
+        self.app.hub.close()
+        self.app.buttons.close()
+        for light in self.lights.values():
+            light.led.close()  # type: ignore[attr-defined]
+        self.hub.unplug()
+        Device.pin_factory.reset()
+
+    # --- The players ------------------------------------------------------------------------------------------
+
+    def _act(self, screen: Screen) -> None:
+        if screen.phase is Phase.LOBBY:
+            self._join(screen)
+        elif screen.phase is Phase.BIDDING:
+            self._bid(screen)
+        elif screen.phase is Phase.PLAYING:
+            self._play(screen)
+        elif screen.phase is Phase.LIFTING:
+            for seat, card in self.on_reader.items():
+                if card is not None:
+                    self.hands.lift(seat)
+                    self.on_reader[seat] = None
+
+    def _press(self, bot: Bot, key: str) -> None:
+        """One press of a seat key, no sooner than PRESS_GAP after the last (as a person's thumb)."""
+        if self.clock.now < bot.next_press:
+            return
+        if "button" not in self.seats_config[bot.seat].buttons:
+            key = {"tap": "plus", "hold": "ok"}[key]
+        self.hands.press(bot.seat, key, self.clock.now)
+        bot.next_press = self.clock.now + PRESS_GAP
+
+    def _join(self, screen: Screen) -> None:
+        waiting = [view.seat for view in screen.seats if not view.joined and view.seat < self.players]
+        for seat in waiting:
+            self._press(self.bots[seat], "tap")
+        if not waiting:
+            for seat in range(self.players):  # the operator names the players on the screen
+                if screen.seats[seat].name != NAMES[seat]:
+                    self.app.submit(inputs.SetName(seat, NAMES[seat]))
+            self.app.submit(inputs.StartGame())
+
+    def _bid(self, screen: Screen) -> None:
+        if self.dealt_round != screen.round:
+            self._deal(screen.round)
+        for bot in self.bots:
+            if screen.seats[bot.seat].bid_locked or bot.bid is None:
+                continue
+            # The count so far is the bot's own memory of its LED's flashes.
+            counted = self.flow.game.tentative.get(bot.seat, 0)
+            self._press(bot, "hold" if counted == bot.bid else "tap")
+
+    def _deal(self, round_number: int) -> None:
+        """The dealer shuffles and deals: the same seed deals the same hands, round by round."""
+        cards = list(self.deck)
+        random.Random(f"{self.seed}/{round_number}").shuffle(cards)
+        played = self.flow.game.played_uids | set(self.flow.game.trick_uids.values())
+        for bot in self.bots:
+            dealt = cards[bot.seat * round_number : (bot.seat + 1) * round_number]
+            bot.brain.rng = random.Random(f"{self.seed}/{bot.seat}/{round_number}")  # decisions replay too
+            bot.brain.hand = [sk.parse_card(card.code) for card in dealt]
+            bot.bid = bot.brain.bid(round_number, self.players)
+            for card in dealt:
+                if card.uid.hex().upper() in played:
+                    bot.brain.hand.remove(sk.parse_card(card.code))
+            bot.hand = [card for card in dealt if card.uid.hex().upper() not in played]
+        self.dealt_round = round_number
+
+    def _play(self, screen: Screen) -> None:
+        if screen.scary_mary is not None:
+            bot = self.bots[screen.scary_mary]
+            self._press(bot, "tap" if bot.as_pirate else "hold")  # tap: Pirate, hold: Escape
+            return
+        acting = next((view for view in screen.seats if view.acting), None)
+        if acting is None:
+            return
+        bot = self.bots[acting.seat]
+        if bot.laid is not None:
+            if self.ticks - bot.laid_tick > RETRY_TICKS:  # the table never took it: pick it up, try again
+                self.hands.lift(bot.seat)
+                self.on_reader[bot.seat] = None
+                bot.laid = None
+            return
+        if self.on_reader[bot.seat] is not None:
+            return
+        trick = [sk.parse_card(card.code) for card in screen.trick.cards] if screen.trick else []
+        needed = (acting.bid or 0) - acting.won
+        hand_before = list(bot.brain.hand)
+        chosen = bot.brain.play(trick, needed)  # takes it out of the brain's hand
+        bot.brain.hand = hand_before  # ... until the table has taken it
+        code = sk.SCARY_MARY.code if chosen.kind is sk.Kind.SCARY_MARY else chosen.code
+        bot.as_pirate = chosen == sk.SCARY_MARY_AS_PIRATE
+        bot.laid = next(card for card in bot.hand if card.code == code)
+        bot.laid_tick = self.ticks
+        self.hands.lay(acting.seat, bot.laid)
+        self.on_reader[acting.seat] = bot.laid
+
+    def _taken(self) -> None:
+        """Cards the table has taken leave the bots' hands."""
+        taken = self.flow.game.played_uids | set(self.flow.game.trick_uids.values())
+        for bot in self.bots:
+            if bot.laid is not None and bot.laid.uid.hex().upper() in taken:
+                bot.hand.remove(bot.laid)
+                bot.brain.hand.remove(sk.parse_card(bot.laid.code))
+                bot.laid = None
+
+
+class Faults:
+    """Trouble on the line, on a schedule drawn from the seed: garbage, damaged, lost and doubled frames, and
+    the hub's cable pulled out for a while and plugged back in."""
+
+    EVERY = 120  # ticks between faults, on average
+    UNPLUG_AT, UNPLUGGED_FOR = 900, 45  # ticks
+
+    def __init__(self, hub: HubEmulator, rng: random.Random) -> None:
+        self.hub, self.rng = hub, rng
+        self.injected: list[str] = []
+
+    def tick(self, tick: int) -> None:
+        if tick == self.UNPLUG_AT:
+            self.hub.unplug()
+            self.injected.append("unplug")
+        elif tick == self.UNPLUG_AT + self.UNPLUGGED_FOR:
+            self.hub.plug()
+            self.injected.append("replug")
+        elif self.hub.plugged and self.rng.random() < 1 / self.EVERY:
+            fault = self.rng.choice(["send_garbage", "corrupt_next", "truncate_next", "duplicate_next", "lose_next"])
+            getattr(self.hub, fault)()
+            self.injected.append(fault)
+
+
+def score_pad_lines(screen: Screen) -> list[str]:
+    """The score pad as text: a row per round ("bid/won points"), the totals, then one FINAL line per player.
+
+    The last lines are stable for scripts: `FINAL <place> <name> <total>`, best first.
+    """
+    names = [screen.seats[seat].name for seat in screen.players]
+    width = max(12, *(len(name) + 2 for name in names))
+    lines = ["round " + "".join(name.rjust(width) for name in names)]
+    for row in screen.score_pad:
+        cells = "".join(f"{cell.bid}/{cell.won} {cell.points:+d}".rjust(width) for cell in row.cells)
+        lines.append(f"{row.round:>5} {cells}")
+    if screen.score_pad:
+        lines.append("total " + "".join(str(cell.total).rjust(width) for cell in screen.score_pad[-1].cells))
+    lines.append("")
+    lines += [f"FINAL {p.place} {p.name.replace(' ', '_')} {p.total}" for p in screen.ranking]
+    return lines

@@ -1,0 +1,66 @@
+"""`pirate-table demo`: the determinism contract, with kill -9 in the middle of a game."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def demo(home: Path, *options: str) -> subprocess.Popen[str]:
+    environment = {**os.environ, "PIRATE_TABLE_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "table", "demo", "--headless", *options],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def finals(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith("FINAL ")]
+
+
+def test_a_game_killed_at_a_random_moment_resumes_to_the_same_final_scores(tmp_path: Path) -> None:
+    options = ("--players", "3", "--seed", "99")
+    whole = demo(tmp_path / "whole", *options)
+    out, _ = whole.communicate(timeout=300)
+    assert whole.returncode == 0, out
+    expected = finals(out)
+    assert len(expected) == 3
+    assert sorted((tmp_path / "whole" / "demo").glob("round-*.png"))[-1].name == "round-10.png"
+
+    stop_after = random.Random(2013).randrange(1, 9)  # a round that is scored, then in the middle of the next
+    killed = demo(tmp_path / "killed", *options)
+    assert killed.stdout is not None
+    for _ in range(stop_after):
+        assert "scored" in killed.stdout.readline()
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait()
+    resumed = demo(tmp_path / "killed", *options, "--resume")
+    out, _ = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, out
+    assert "Resuming the demo game" in out
+    assert finals(out) == expected
+
+
+def test_resume_refuses_another_seed(tmp_path: Path) -> None:
+    first = demo(tmp_path, "--players", "2", "--seed", "1")
+    first.communicate(timeout=300)
+    other = demo(tmp_path, "--players", "2", "--seed", "2", "--resume")
+    out, _ = other.communicate(timeout=60)
+    assert other.returncode == 2
+    assert "the saved game has 2 players and seed 1" in out
+
+
+@pytest.mark.parametrize("players", ["1", "7"])
+def test_the_demo_seats_two_to_six(tmp_path: Path, players: str) -> None:
+    run = demo(tmp_path, "--players", players)
+    out, _ = run.communicate(timeout=60)
+    assert run.returncode == 2 and "2 to 6 players" in out

@@ -1,0 +1,55 @@
+"""The virtual table plays whole games through the real app, driver, emulator and flow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from table.games.screen import Phase, Screen
+from table.rules import skullking as sk
+from table.sim.virtual_table import VirtualTable, score_pad_lines
+
+
+def play(folder: Path, players: int, seed: int, faults: bool = False) -> tuple[Screen, VirtualTable]:
+    table = VirtualTable(folder, players, seed, faults=faults)
+    try:
+        return table.run(), table
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_whole_game_is_played_and_scored_by_the_rules(tmp_path: Path, players: int) -> None:
+    screen, _ = play(tmp_path, players, seed=players)
+    assert screen.phase is Phase.GAME_OVER
+    assert [row.round for row in screen.score_pad] == list(range(1, 11))
+    totals = [0] * players
+    for row in screen.score_pad:
+        assert sum(cell.won for cell in row.cells) == row.round  # every trick has one winner
+        for n, cell in enumerate(row.cells):
+            assert cell.points == sk.round_score(cell.bid, cell.won, row.round, cell.bonus)
+            totals[n] += cell.points
+            assert cell.total == totals[n]
+    assert sorted(p.total for p in screen.ranking) == sorted(totals)
+    assert screen.revokes == ()  # the bots only ever play legal cards
+
+
+def test_the_same_seed_plays_the_same_game_with_or_without_faults(tmp_path: Path) -> None:
+    calm, _ = play(tmp_path / "calm", 3, seed=21)
+    stormy, table = play(tmp_path / "stormy", 3, seed=21, faults=True)
+    assert table.faults is not None and {"unplug", "replug"} <= set(table.faults.injected)
+    assert len(table.faults.injected) >= 8
+    assert score_pad_lines(stormy) == score_pad_lines(calm)
+    other, _ = play(tmp_path / "other", 3, seed=22)
+    assert score_pad_lines(other) != score_pad_lines(calm)
+
+
+def test_the_score_pad_ends_with_one_final_line_per_player_best_first(tmp_path: Path) -> None:
+    screen, _ = play(tmp_path, 3, seed=5)
+    lines = score_pad_lines(screen)
+    finals = [line.split() for line in lines[-3:]]
+    assert [words[0] for words in finals] == ["FINAL"] * 3
+    totals = [int(words[3]) for words in finals]
+    assert totals == sorted(totals, reverse=True)
+    assert [int(cell) for cell in lines[-5].split()[1:]] == [cell.total for cell in screen.score_pad[-1].cells]

@@ -1,0 +1,179 @@
+"""The table's loop end to end: emulated hub and mock pins in, event log and game in the middle, LEDs out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from gpiozero import RGBLED, Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.app import TableApp
+from table.devices.buttons import HOLD_SECONDS, gpio_buttons
+from table.devices.lights import AMBER, RED, Pattern, SeatLight
+from table.devices.nfc import HubLink
+from table.display.sounds import SoundPlayer
+from table.games import inputs
+from table.games.screen import Phase
+from table.games.skullking import SkullKingFlow
+from table.sim.hub import HubEmulator
+from table.sim.virtual_deck import VirtualSeats, virtual_deck
+from table.store.database import open_database
+from table.store.decks import DeckRegistry
+from table.store.event_log import EventLog
+from tests.devices.test_nfc import FakeClock
+
+LEDS = {0: (4, 17, 27), 1: (22, 10, 9)}
+BUTTONS = {0: 2, 1: 3}
+DECK = {card.code: card for card in virtual_deck("skullking")}
+
+
+class Harness:
+    """A two-seat table: one app over a database; `restart()` kills it and starts a new one on the same files."""
+
+    def __init__(self, folder: Path) -> None:
+        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+        self.folder, self.clock = folder, FakeClock()
+        self.hub = HubEmulator(folder, readers=6)
+        self.seats = VirtualSeats(self.hub, {0: 0, 1: 1}, lambda seat, key: Device.pin_factory.pin(BUTTONS[seat]))
+        self.screens: list = []
+        self.start()
+
+    def start(self) -> None:
+        db = open_database(self.folder / "table.sqlite3")
+        self.lights = {seat: SeatLight(RGBLED(*pins)) for seat, pins in LEDS.items()}
+        self.app = TableApp(
+            game=SkullKingFlow(seats=2),
+            game_name="skullking",
+            event_log=EventLog(db, inputs.INPUT_KINDS),
+            registry=DeckRegistry(db),
+            hub=HubLink(lambda: str(self.hub.path) if self.hub.path.exists() else None, self.clock),
+            buttons=gpio_buttons({seat: {"button": pin} for seat, pin in BUTTONS.items()}),
+            lights=self.lights,
+            sound=SoundPlayer(enabled=False),
+            clock=self.clock,
+            on_screen=self.screens.append,
+        )
+        self.app.resume()
+
+    def restart(self) -> None:
+        """As after kill -9: the process is gone, the files and the cards on the table stay."""
+        self.app.hub.close()
+        for light in self.lights.values():
+            light.led.close()
+        self.app.buttons.close()
+        self.start()
+
+    def run(self, seconds: float, step: float = 0.02) -> None:
+        for _ in range(round(seconds / step)):
+            self.clock.now += step
+            self.seats.release_due(self.clock.now)
+            self.hub.service(self.clock.now)
+            self.app.step(wait=0.002)
+
+    @property
+    def screen(self):  # type: ignore[no-untyped-def]
+        return self.app.game.screen()
+
+    def shown(self, seat: int) -> Pattern:
+        return self.lights[seat].last_shown
+
+    def run_until(self, done: Callable[[], bool], seconds: float = 2.0) -> None:
+        for _ in range(round(seconds / 0.02)):
+            if done():
+                return
+            self.run(0.02)
+        raise AssertionError("not reached")
+
+    def lay(self, seat: int, code: str) -> None:
+        self.seats.lay(seat, DECK[code])
+        self.run(0.1)
+
+    def lift(self, seat: int) -> None:
+        self.seats.lift(seat)
+        self.run(0.1)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path)
+    harness.run(0.5)  # the hub connects
+    yield harness
+    harness.app.hub.close()
+    harness.hub.unplug()
+    Device.pin_factory.reset()
+
+
+def join_and_start(table: Harness) -> None:
+    for seat in (0, 1):
+        table.lay(seat, "escape")
+        table.lift(seat)
+    table.app.submit(inputs.StartGame())
+    table.run(0.1)
+
+
+def bid(table: Harness, seat: int, taps: int) -> None:
+    for _ in range(taps):
+        table.seats.press(seat, "tap", table.clock.now)
+        table.run(0.3)
+    table.seats.press(seat, "hold", table.clock.now)
+    table.run(HOLD_SECONDS + 0.4)
+
+
+def test_seats_join_by_laying_a_card_and_every_input_is_logged_before_it_is_acted_on(table: Harness) -> None:
+    join_and_start(table)
+    assert table.screen.phase is Phase.BIDDING
+    logged = [event for _, _, event in table.app.event_log.replay()]
+    assert inputs.CardLaid(0, DECK["escape"].uid.hex().upper(), "escape") in logged
+    assert logged[-1] == inputs.StartGame()
+
+
+def test_a_round_of_one_trick_through_the_buttons_the_countdown_and_the_readers(table: Harness) -> None:
+    join_and_start(table)
+    bid(table, 0, taps=1)
+    bid(table, 1, taps=0)
+    assert table.screen.phase is Phase.COUNTDOWN and table.app.countdown_due is not None
+    table.run(3.5)  # YO-HO-HO
+    assert table.screen.phase is Phase.PLAYING
+    assert [seat.bid for seat in table.screen.seats] == [1, 0]
+    leader = next(seat.seat for seat in table.screen.seats if seat.acting)
+    assert table.shown(leader) is Pattern.YOUR_TURN
+    table.lay(leader, "skullking")
+    table.lay(1 - leader, "yellow:3")
+    assert table.screen.trick.winner == leader
+    assert table.shown(leader) is Pattern.WON_TRICK
+
+
+def test_an_unknown_tag_is_refused_with_a_red_burst_and_nothing_changes(table: Harness) -> None:
+    join_and_start(table)
+    before = table.screen
+    table.hub.place(0, bytes.fromhex("04DEADBEEF0000"), "")
+    table.run_until(lambda: table.shown(0) is Pattern.ERROR)
+    assert table.lights[0].led.color == RED  # the burst starts lit
+    after = table.screen
+    assert after.phase is before.phase and after.seats == before.seats
+    assert any("unknown" in note.text.lower() for note in after.messages)
+
+
+def test_a_lost_hub_turns_every_seat_amber(table: Harness) -> None:
+    join_and_start(table)
+    table.hub.unplug()
+    table.run_until(lambda: table.shown(0) is table.shown(1) is Pattern.LINK_LOST)
+    assert table.lights[0].led.color == AMBER  # long on, short off: lit at first
+
+
+def test_killed_mid_round_the_table_resumes_exactly_where_it_was(table: Harness) -> None:
+    join_and_start(table)
+    bid(table, 0, taps=1)
+    bid(table, 1, taps=0)
+    table.run(3.5)
+    leader = next(seat.seat for seat in table.screen.seats if seat.acting)
+    table.lay(leader, "pirate:evil-emmy")
+    before = table.screen
+    table.restart()
+    table.run(0.5)
+    after = table.screen
+    assert after.phase is before.phase is Phase.PLAYING
+    assert after.trick == before.trick and after.seats == before.seats
+    assert table.shown(1 - leader) is Pattern.YOUR_TURN  # the next seat is lit again
