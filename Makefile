@@ -10,6 +10,7 @@ demo: $(VENV)/.installed
 	$(BIN)/pirate-table demo
 
 test: $(VENV)/.installed
+	scripts/install-test-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest

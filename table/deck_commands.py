@@ -106,4 +106,4 @@ def _report_link(event: TableEvent, say: Say) -> None:
     elif isinstance(event, HubLinkLost):
         say(f"  seat hub: {event.reason}")
     elif isinstance(event, ReaderFailed):
-        say(f"  the reader of seat {event.seat} has failed ({event.reason}): use another seat")
+        say(f"  the reader of seat {event.seat + 1} has failed ({event.reason}): use another seat")

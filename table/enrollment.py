@@ -91,7 +91,7 @@ class TagWriting:
             return f"All {total} tags of the deck '{self.deck}' carry their card code."
         code = self.enrollment.next_code()
         hint = f" (next new card: {code})" if code else ""
-        return f"[{written}/{total}] Lay a card of the deck '{self.deck}' on seat 0's reader{hint}"
+        return f"[{written}/{total}] Lay a card of the deck '{self.deck}' on any seat's reader{hint}"
 
     def tap(self, seat: int, uid: str) -> WriteCode | Refused:
         try:

@@ -54,11 +54,3 @@ class EventLog:
     def last(self) -> int:
         (seq,) = self._db.execute("SELECT coalesce(max(seq), 0) FROM event_log").fetchone()
         return seq
-
-    def undo_last(self) -> Any | None:
-        """Strike the newest event (the operator's undo, once confirmed); returns it, or None if the log is empty."""
-        row = self._db.execute("SELECT seq, kind, data FROM event_log ORDER BY seq DESC LIMIT 1").fetchone()
-        if row is None:
-            return None
-        self._db.execute("DELETE FROM event_log WHERE seq = ?", (row[0],))
-        return self.decode(row[1], row[2])

@@ -28,16 +28,6 @@ def test_events_are_read_back_in_order_with_their_times(tmp_path: Path) -> None:
     assert again.last() == places[-1]
 
 
-def test_undo_strikes_the_newest_event_and_its_place_is_never_reused(tmp_path: Path) -> None:
-    log = EventLog(open_database(tmp_path / "t.db"), KINDS)
-    first = log.append(CardPlaced(0, "01"), at=1.0)
-    second = log.append(CardPlaced(1, "02"), at=2.0)
-    assert log.undo_last() == CardPlaced(1, "02")
-    assert [event for _, _, event in log.replay()] == [CardPlaced(0, "01")]
-    assert log.append(CardRemoved(0), at=3.0) > second > first
-    assert EventLog(open_database(tmp_path / "e.db"), KINDS).undo_last() is None
-
-
 def test_an_event_kind_the_log_does_not_hold_is_refused(tmp_path: Path) -> None:
     log = EventLog(open_database(tmp_path / "t.db"), (CardRemoved,))
     with pytest.raises(TypeError, match="not a kind of event this log holds"):
