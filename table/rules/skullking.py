@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 # --- The deck: 66 cards ---------------------------------------------------------------------------------------
 
@@ -186,12 +187,11 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
 def check_from_one_deck(cards: Iterable[Card]) -> None:
     """Raise CardError unless the 66-card deck holds all these cards at once (two Skull Kings, say, it cannot)."""
     counts = Counter(_physical(card) for card in cards)
-    limits = Counter(_physical(card) for card in DECK)
     for card, count in counts.items():
         if card is PIRATE:
             continue  # an unnamed pirate may be any of the five, checked just below
-        if count > limits[card]:
-            raise CardError(f"the deck has {_how_many(limits[card])} {card.code}, not {count}")
+        if count > _DECK_COUNTS[card]:
+            raise CardError(f"the deck has {_how_many(_DECK_COUNTS[card])} {card.code}, not {count}")
     pirates = sum(count for card, count in counts.items() if card.kind is Kind.PIRATE)
     if pirates > PIRATES_IN_DECK:
         raise CardError(f"the deck has {PIRATES_IN_DECK} pirates besides Scary Mary, not {pirates}")
@@ -204,6 +204,9 @@ def _physical(card: Card) -> Card:
 
 def _how_many(count: int) -> str:
     return "only one" if count == 1 else f"only {count}"
+
+
+_DECK_COUNTS = Counter(_physical(card) for card in DECK)  # how many of each printed card the deck holds
 
 
 # --- Following suit -------------------------------------------------------------------------------------------
@@ -376,12 +379,12 @@ class Trick:
     def seats(self) -> list[int]:
         return play_order(self.leader, len(self.cards))
 
-    @property
+    @cached_property
     def winner(self) -> int:
         """The seat that takes the trick."""
         return self.seats[trick_winner(self.cards)]
 
-    @property
+    @cached_property
     def bonus(self) -> int:
         return trick_bonus(self.cards)
 
