@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
 
     deck_commands.register(commands)
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
+    run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
+    run.add_argument("--window", action="store_true", help="a window instead of the full screen")
 
     args = parser.parse_args(argv)
     if args.command == "referee":
@@ -39,12 +41,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args)
-    if args.command in ("enroll", "write-tags", "selftest"):
+    if args.command in ("enroll", "write-tags", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags"):
         return deck_commands.run(args)
     if args.command == "selftest":
         return _selftest()
+    if args.command == "run":
+        return _run(args.window)
     raise AssertionError(args.command)
 
 
@@ -58,6 +62,18 @@ def _demo(args: argparse.Namespace) -> int:
         return 2
     _log_to_data_folder()
     return run_demo(args.players, args.seed, speed=args.speed, resume=args.resume, faults=args.faults)
+
+
+def _run(window: bool) -> int:
+    from table.config import ConfigError, load_config
+    from table.table_main import run_table
+
+    try:
+        return run_table(load_config(), fullscreen=not window)
+    except ConfigError as error:
+        logging.error("%s", error)
+        print(f"pirate-table run: {error}", file=sys.stderr)
+        return 2
 
 
 def _log_to_data_folder() -> None:

@@ -1,10 +1,14 @@
-"""Every test gets its own data folder: no test reads or writes the user's real table state."""
+"""Every test gets its own data folder, and pygame renders headless: no screen, no sound card, no real state."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)

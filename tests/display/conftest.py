@@ -1,16 +1,11 @@
-"""The display tests render headless: SDL's dummy video and audio drivers, no screen, no sound card."""
+"""The display tests draw with pygame, headless (tests/conftest.py chose SDL's dummy drivers)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
-import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
+import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")

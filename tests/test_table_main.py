@@ -1,0 +1,64 @@
+"""`pirate-table run`: the real table assembled from its configuration, here on mock pins and the emulated hub."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.config import default_text, parse_config
+from table.devices.lights import Pattern
+from table.games.screen import Phase
+from table.sim.hub import HubEmulator
+from table.table_main import OPERATOR_KEYS, Scoreboard, build_table
+from tests.devices.test_nfc import FakeClock
+
+
+@pytest.fixture
+def pins() -> Iterator[MockFactory]:
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    yield Device.pin_factory
+    Device.pin_factory.reset()
+
+
+def test_the_table_is_built_from_its_config_and_plays(tmp_path: Path, pins: MockFactory) -> None:
+    hub = HubEmulator(tmp_path, readers=6)
+    config = parse_config(default_text().replace('port = "auto"', f'port = "{hub.path}"'))
+    clock, screens = FakeClock(), []
+    app = build_table(config, clock, screens.append)
+    app.resume()
+    for _ in range(20):
+        clock.now += 0.05
+        hub.service(clock.now)
+        app.step(wait=0.002)
+    assert app.hub.firmware == "1.0.0"  # found at the configured path, handshake done
+    pins.pin(config.seats[2].buttons["button"]).drive_low()  # seat 3 presses its button: it joins
+    for _ in range(10):
+        clock.now += 0.02
+        app.step(wait=0)
+    pins.pin(config.seats[2].buttons["button"]).drive_high()
+    for _ in range(10):
+        clock.now += 0.02
+        app.step(wait=0)
+    assert screens[-1].seats[2].joined
+    assert app.lights[2].last_shown is Pattern.BID_LOCKED  # joined seats show steady
+    app.hub.close()
+    hub.unplug()
+
+
+def test_the_scoreboard_window_draws_and_takes_the_operator_keys(tmp_path: Path, pins: MockFactory) -> None:
+    import pygame
+
+    from table.games.skullking import SkullKingFlow
+
+    board = Scoreboard(fullscreen=False)
+    board.show(SkullKingFlow(seats=4).screen())
+    assert board.surface.get_at((10, 10))[:3] != (0, 0, 0)  # something is drawn
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, unicode="s"))
+    assert board.operator_inputs() == [OPERATOR_KEYS["s"]()]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b"))
+    assert board.operator_inputs() is None
+    assert SkullKingFlow(seats=4).screen().phase is Phase.LOBBY
