@@ -8,6 +8,7 @@ Seats are the table's seats, 0..n-1 clockwise, whether or not they joined the ga
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 # --- From the seats: readers and buttons -------------------------------------------------------------------------
 
@@ -180,26 +181,5 @@ Input = (
     | NewGame
 )
 
-INPUT_KINDS: tuple[type, ...] = (
-    CardLaid,
-    CardLifted,
-    Press,
-    LinkLost,
-    LinkRestored,
-    ReaderDown,
-    ReaderUp,
-    JoinSeat,
-    LeaveSeat,
-    SetName,
-    StartGame,
-    DealtCards,
-    ChooseBid,
-    CountdownDone,
-    ChooseScaryMary,
-    CorrectBid,
-    Undo,
-    ConfirmUndo,
-    CancelUndo,
-    NewGame,
-)
+INPUT_KINDS: tuple[type, ...] = get_args(Input)
 """Every input kind, for the event log (`EventLog(connection, kinds=INPUT_KINDS)`)."""
