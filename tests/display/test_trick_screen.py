@@ -1,0 +1,59 @@
+"""The trick screen: seats laid out without overlap at TV and 7-inch sizes, card codes drawn as their faces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from table.display.card_art import CARD_RATIO, CardFace
+from table.display.trick_screen import card_face, draw_trick_screen, seat_places
+from table.games.screen import Phase
+from table.sim.virtual_table import VirtualTable
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_every_seat_s_card_and_plate_fit_and_never_overlap(size: tuple[int, int], seats: int) -> None:
+    area = pygame.Rect(0, size[1] // 5, size[0], size[1] * 7 // 10)
+    places, card_width = seat_places(seats, area)
+    assert card_width >= 60 if size[0] >= 1920 else card_width >= 40
+    group_w, group_h = card_width * 3, round(card_width * CARD_RATIO) + card_width * 5 // 6 + 4
+    groups = [pygame.Rect(x - group_w // 2, y - group_h // 2, group_w, group_h) for x, y in places]
+    for n, group in enumerate(groups):
+        assert area.contains(group), (seats, n, group, area)
+        assert group.collidelist(groups[:n] + groups[n + 1 :]) == -1, (seats, n)
+
+
+@pytest.mark.parametrize(
+    ("code", "face"),
+    [
+        ("yellow:12", CardFace("number", "yellow", 12)),
+        ("black:1", CardFace("number", "black", 1)),
+        ("pirate:tortuga-jack", CardFace("pirate", caption="Tortuga Jack")),
+        ("pirate", CardFace("pirate")),
+        ("scarymary:escape", CardFace("scarymary", caption="as Escape")),
+        ("skullking", CardFace("skullking")),
+    ],
+)
+def test_card_codes_are_drawn_as_their_faces(code: str, face: CardFace) -> None:
+    assert card_face(code) == face
+
+
+def test_every_phase_of_a_real_game_draws_at_both_sizes(tmp_path: Path) -> None:
+    table = VirtualTable(tmp_path, players=5, seed=8)
+    drawn: set[Phase] = set()
+    try:
+        table.app.resume()
+        while table.flow.screen().phase is not Phase.GAME_OVER:
+            table.tick()
+            screen = table.flow.screen()
+            if screen.phase not in drawn:
+                drawn.add(screen.phase)
+                for size in ((1920, 1080), (800, 480)):
+                    assert draw_trick_screen(screen, size).get_size() == size
+        draw_trick_screen(table.flow.screen(), (800, 480))
+    finally:
+        table.close()
+    assert drawn == set(Phase) - {Phase.GAME_OVER}  # (game over drawn after the loop)
