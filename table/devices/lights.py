@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 Colour = tuple[float, float, float]
 OFF: Colour = (0.0, 0.0, 0.0)
@@ -74,7 +75,7 @@ def count_rhythm(value: int) -> Rhythm:
     return Rhythm(COUNT_COLOUR, ((True, 0.15), (False, 0.2)) * value + ((False, 0.4),), repeat=False)
 
 
-class RGBLedLike:
+class RGBLedLike(Protocol):
     """What SeatLight needs of a gpiozero RGBLED: a settable `color`."""
 
     color: Colour

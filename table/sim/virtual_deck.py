@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from table.decks import deck_codes
 from table.devices.buttons import HOLD_SECONDS
@@ -40,7 +41,7 @@ def enroll_deck(registry: DeckRegistry, game: str, cards: list[VirtualCard], dec
             registry.enroll(game, deck, card.uid.hex(), card.code)
 
 
-class PinDriver:
+class PinDriver(Protocol):
     """Drives a mock GPIO pin: gpiozero's MockFactory pin objects have drive_low / drive_high."""
 
     def drive_low(self) -> None: ...
