@@ -1,7 +1,7 @@
 """`pirate-table run`: the real table, built from its configuration, running until it is stopped.
 
-The scoreboard for now is the score pad with the game's title and what the table waits for (the full set of
-screens comes with the scoreboard issue). The operator's keys: S start the game, U undo (then Y to confirm, N to
+The scoreboard for now shows the trick screen while cards are bid and played, and the score pad otherwise, with
+what the table waits for (the full set of screens comes with the scoreboard issue). The operator's keys: S start the game, U undo (then Y to confirm, N to
 cancel), G a new game, Esc or Q quit.
 """
 
@@ -83,9 +83,13 @@ class Scoreboard:
 
         from table.display.card_art import PAPER, fit_text
         from table.display.score_pad import draw_score_pad
+        from table.display.trick_screen import draw_trick_screen
+        from table.games.screen import Phase
 
         width, height = self.surface.get_size()
-        self.surface.blit(draw_score_pad(screen, (width, height - height // 10)), (0, 0))
+        in_play = screen.phase in (Phase.BIDDING, Phase.COUNTDOWN, Phase.PLAYING, Phase.LIFTING)
+        draw = draw_trick_screen if in_play else draw_score_pad
+        self.surface.blit(draw(screen, (width, height - height // 10)), (0, 0))
         band = pygame.Rect(0, height - height // 10, width, height // 10)
         self.surface.fill((10, 30, 22), band)
         text = " | ".join(part for part in (screen.prompt, *(note.text for note in screen.messages[-1:])) if part)
