@@ -1,8 +1,8 @@
 """`pirate-table run`: the real table, built from its configuration, running until it is stopped.
 
 The scoreboard for now shows the trick screen while cards are bid and played, and the score pad otherwise, with
-what the table waits for (the full set of screens comes with the scoreboard issue). The operator's keys: S start the game, U undo (then Y to confirm, N to
-cancel), G a new game, Esc or Q quit.
+what the table waits for (the full set of screens comes with the scoreboard issue). The operator's keys: S start
+the game, U undo (then Y to confirm, N to cancel), G a new game, Esc or Q quit.
 """
 
 from __future__ import annotations
