@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from table import deck_commands, referee
@@ -26,7 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
     demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
-    demo.add_argument("--headless", action="store_true", help="no window (the only mode until the scoreboard)")
+    demo.add_argument(
+        "--headless", action="store_true", help="no window, bots at every seat (the default without a display)"
+    )
     demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
     demo.add_argument("--faults", action="store_true", help="garbage, damaged frames and an unplugged hub")
 
@@ -61,7 +64,8 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"pirate-table demo: {error}", file=sys.stderr)
         return 2
     _log_to_data_folder()
-    return run_demo(args.players, args.seed, speed=args.speed, resume=args.resume, faults=args.faults)
+    window = not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return run_demo(args.players, args.seed, speed=args.speed, resume=args.resume, faults=args.faults, window=window)
 
 
 def _run(window: bool) -> int:

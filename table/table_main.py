@@ -1,8 +1,7 @@
 """`pirate-table run`: the real table, built from its configuration, running until it is stopped.
 
-The scoreboard for now shows the trick screen while cards are bid and played, and the score pad otherwise, with
-what the table waits for (the full set of screens comes with the scoreboard issue). The operator's keys: S start
-the game, U undo (then Y to confirm, N to cancel), G a new game, Esc or Q quit.
+The scoreboard (table/display/scoreboard.py) shows the table and a bar of actions for the selected seat and the
+operator: every seat action can be done there too, by touch, mouse or keyboard (keys in table/display/controls.py).
 """
 
 from __future__ import annotations
@@ -26,14 +25,6 @@ from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
 
 log = logging.getLogger(__name__)
-
-OPERATOR_KEYS = {
-    "s": inputs.StartGame,
-    "u": inputs.Undo,
-    "y": inputs.ConfirmUndo,
-    "n": inputs.CancelUndo,
-    "g": inputs.NewGame,
-}
 
 
 def build_table(config: Config, clock: Callable[[], float], on_screen: Callable[[Any], None]) -> TableApp:
@@ -65,63 +56,16 @@ def build_table(config: Config, clock: Callable[[], float], on_screen: Callable[
     )
 
 
-class Scoreboard:
-    """A pygame window (fullscreen on the Pi's console) that shows the score pad; keys become operator inputs."""
-
-    def __init__(self, fullscreen: bool) -> None:
-        import pygame
-
-        pygame.display.init()
-        pygame.font.init()
-        flags = pygame.FULLSCREEN if fullscreen else 0
-        self.surface = pygame.display.set_mode((0, 0) if fullscreen else (1280, 720), flags)
-        pygame.display.set_caption("Pirate Table")
-        pygame.mouse.set_visible(not fullscreen)
-
-    def show(self, screen: Any) -> None:
-        import pygame
-
-        from table.display.card_art import PAPER, fit_text
-        from table.display.score_pad import draw_score_pad
-        from table.display.trick_screen import draw_trick_screen
-        from table.games.screen import Phase
-
-        width, height = self.surface.get_size()
-        in_play = screen.phase in (Phase.BIDDING, Phase.COUNTDOWN, Phase.PLAYING, Phase.LIFTING)
-        draw = draw_trick_screen if in_play else draw_score_pad
-        self.surface.blit(draw(screen, (width, height - height // 10)), (0, 0))
-        band = pygame.Rect(0, height - height // 10, width, height // 10)
-        self.surface.fill((10, 30, 22), band)
-        text = " | ".join(part for part in (screen.prompt, *(note.text for note in screen.messages[-1:])) if part)
-        line = fit_text(text, width * 19 // 20, band.height * 2 // 3, PAPER)
-        self.surface.blit(line, line.get_rect(center=band.center))
-        pygame.display.flip()
-
-    def operator_inputs(self) -> list[Any] | None:
-        """The operator's keys since the last call; None when the table is to stop."""
-        import pygame
-
-        chosen = []
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                return None
-            if event.type == pygame.KEYDOWN:
-                if event.key in (pygame.K_ESCAPE, pygame.K_q):
-                    return None
-                kind = OPERATOR_KEYS.get(event.unicode.lower())
-                if kind is not None:
-                    chosen.append(kind())
-        return chosen
-
-
 def run_table(config: Config, fullscreen: bool = True) -> int:
-    board = Scoreboard(fullscreen)
+    from table.display.scoreboard import Scoreboard
+
+    board = Scoreboard.open(fullscreen)
     app = build_table(config, time.monotonic, board.show)
     app.resume()
     log.info("the table is running with %d seats", len(config.seats))
     try:
-        while (chosen := board.operator_inputs()) is not None:
-            for event in chosen:
+        while not board.quit:
+            for event in board.events():
                 app.submit(event)
             app.step()
     except KeyboardInterrupt:

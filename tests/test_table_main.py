@@ -11,9 +11,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.config import default_text, parse_config
 from table.devices.lights import Pattern
-from table.games.screen import Phase
 from table.sim.hub import HubEmulator
-from table.table_main import OPERATOR_KEYS, Scoreboard, build_table
+from table.table_main import build_table
 from tests.devices.test_nfc import FakeClock
 
 
@@ -49,16 +48,18 @@ def test_the_table_is_built_from_its_config_and_plays(tmp_path: Path, pins: Mock
     hub.unplug()
 
 
-def test_the_scoreboard_window_draws_and_takes_the_operator_keys(tmp_path: Path, pins: MockFactory) -> None:
+def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path, pins: MockFactory) -> None:
     import pygame
 
+    from table.display.scoreboard import Scoreboard
+    from table.games import inputs
     from table.games.skullking import SkullKingFlow
 
-    board = Scoreboard(fullscreen=False)
+    board = Scoreboard.open(fullscreen=False)
     board.show(SkullKingFlow(seats=4).screen())
     assert board.surface.get_at((10, 10))[:3] != (0, 0, 0)  # something is drawn
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, unicode="s"))
-    assert board.operator_inputs() == [OPERATOR_KEYS["s"]()]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, unicode="j"))
+    assert board.events() == [inputs.JoinSeat(0)]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b"))
-    assert board.operator_inputs() is None
-    assert SkullKingFlow(seats=4).screen().phase is Phase.LOBBY
+    board.events()
+    assert board.quit

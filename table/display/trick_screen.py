@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from table.display.card_art import CARD_RATIO, INK, PAPER, CardFace, draw_card, fit_text
-from table.games.screen import Screen, SeatView
+from table.games.screen import Phase, Screen, SeatView
 
 FELT = (22, 60, 45)
 TABLE = (36, 92, 66)
@@ -44,6 +44,36 @@ def seat_places(count: int, area: pygame.Rect) -> tuple[list[tuple[int, int]], i
     return places, card_width
 
 
+def _table_area(size: tuple[int, int]) -> pygame.Rect:
+    """Below the title and the prompt, above the message bar."""
+    width, height = size
+    band = height // 10
+    return pygame.Rect(0, band * 2, width, height - band * 3).inflate(-width // 40, -band // 4)
+
+
+def _seated(screen: Screen) -> list[SeatView]:
+    """Every seat in the lobby (to choose one to join); the seats that play, once a game is on."""
+    if screen.phase is Phase.LOBBY:
+        return list(screen.seats)
+    return [view for view in screen.seats if view.joined] or list(screen.seats)
+
+
+def seat_plates(screen: Screen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
+    """Where each seat's name plate is drawn (seat -> rect), for touches on the screen."""
+    seats = _seated(screen)
+    places, card_width = seat_places(len(seats), _table_area(size))
+    return {view.seat: _plate(centre, card_width) for view, centre in zip(seats, places, strict=True)}
+
+
+def _plate(centre: tuple[int, int], card_width: int) -> pygame.Rect:
+    """A seat's name plate, under its card; the two together centred on `centre`."""
+    x, y = centre
+    card_height = round(card_width * CARD_RATIO)
+    plate = pygame.Rect(0, 0, card_width * 3, card_width * 5 // 6)
+    plate.midtop = (x, y - (card_height + plate.height) // 2 + card_height + 4)
+    return plate
+
+
 def draw_trick_screen(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
     width, height = size
     surface = pygame.Surface(size)
@@ -54,14 +84,15 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
     prompt = fit_text(screen.prompt, width * 9 // 10, band // 2, PAPER)
     surface.blit(prompt, prompt.get_rect(midtop=(width // 2, band)))
 
-    area = pygame.Rect(0, band * 2, width, height - band * 3).inflate(-width // 40, -band // 4)
+    area = _table_area(size)
     pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 4, -area.height // 3))
-    seats = [view for view in screen.seats if view.joined] or list(screen.seats)
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
     winner = screen.trick.winner if screen.trick else None
+    seats = _seated(screen)
     places, card_width = seat_places(len(seats), area)
     for view, centre in zip(seats, places, strict=True):
-        _seat(surface, view, centre, card_width, played.get(view.seat), view.seat == winner)
+        lobby = screen.phase is Phase.LOBBY
+        _seat(surface, view, centre, card_width, played.get(view.seat), view.seat == winner, lobby)
 
     if screen.messages:
         note = screen.messages[-1]
@@ -73,13 +104,17 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
 
 
 def _seat(
-    surface: pygame.Surface, view: SeatView, centre: tuple[int, int], card_width: int, code: str | None, won: bool
+    surface: pygame.Surface,
+    view: SeatView,
+    centre: tuple[int, int],
+    card_width: int,
+    code: str | None,
+    won: bool,
+    lobby: bool = False,
 ) -> None:
     """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`."""
-    x, y = centre
-    card_height = round(card_width * CARD_RATIO)
-    plate = pygame.Rect(0, 0, card_width * 3, card_width * 5 // 6)
-    plate.midtop = (x, y - (card_height + plate.height) // 2 + card_height + 4)
+    x, _ = centre
+    plate = _plate(centre, card_width)
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     marked = view.acting or won
     if marked:
@@ -87,7 +122,10 @@ def _seat(
     name = view.name + (" (deals)" if view.dealer else "")
     label = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK)
     surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.top + plate.height // 12)))
-    detail = f"bid {view.bid}, won {view.won}" if view.bid is not None else ("has bid" if view.bid_locked else "")
+    if lobby:
+        detail = "joined" if view.joined else "free seat"
+    else:
+        detail = f"bid {view.bid}, won {view.won}" if view.bid is not None else ("has bid" if view.bid_locked else "")
     if view.acting:
         detail = "YOUR TURN" + (f"  ({detail})" if detail else "")
     elif won:

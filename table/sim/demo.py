@@ -14,6 +14,7 @@ import shutil
 import time
 from collections.abc import Callable
 
+from table.games.screen import Phase
 from table.paths import data_home
 from table.sim.virtual_table import VirtualTable, score_pad_lines
 
@@ -26,8 +27,10 @@ def run_demo(
     speed: float | None = None,
     resume: bool = False,
     faults: bool = False,
+    window: bool = False,
     say: Callable[[str], None] = print,
 ) -> int:
+    """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 on the scoreboard."""
     home = data_home() / "demo"
     saved = home / GAME_FILE
     if resume and saved.exists():
@@ -46,14 +49,16 @@ def run_demo(
         home.mkdir(parents=True)
         saved.write_text(json.dumps({"players": players, "seed": seed}))
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the window arrives with the scoreboard; until then, PNGs
+    if not window:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no screen: the score pads are saved as PNGs
     import pygame
 
     from table.display.score_pad import save_score_pad
 
     pygame.display.init()
     pygame.font.init()
-    table = VirtualTable(home, players, seed, faults=faults)
+    humans = frozenset({0}) if window else frozenset()
+    table = VirtualTable(home, players, seed, faults=faults, humans=humans)
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"
@@ -61,22 +66,47 @@ def run_demo(
         say(f"round {number:>2} scored; score pad saved as {path}")
 
     table.round_over_hooks.append(round_over)
-    if speed:
-        started = time.monotonic()
-        tick = table.tick
+    on_tick: Callable[[], bool] = WindowPlay(table) if window else (lambda: True)
+    speed = speed or (1.0 if window else None)
+    started = time.monotonic()
 
-        def paced_tick() -> None:  # sim time runs at `speed` times the wall clock
-            tick()
+    def tick_done() -> bool:
+        if speed:  # the table's clock runs at `speed` times the wall clock
             ahead = table.clock.now / speed - (time.monotonic() - started)
             if ahead > 0:
                 time.sleep(ahead)
+        return on_tick()
 
-        table.tick = paced_tick  # type: ignore[method-assign]
     try:
-        screen = table.run()
+        screen = table.run(on_tick=tick_done)
     finally:
         table.close()
+    if screen.phase is not Phase.GAME_OVER:
+        say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}")
+        return 0
     say("")
     for line in score_pad_lines(screen):
         say(line)
     return 0
+
+
+class WindowPlay:
+    """The scoreboard in a window, where a person plays seat 1: bids and choices in the bar, cards by touch."""
+
+    def __init__(self, table: VirtualTable) -> None:
+        from table.display.scoreboard import Scoreboard
+
+        self.table = table
+        self.board = Scoreboard.open(fullscreen=False)
+
+    def __call__(self) -> bool:
+        from table.display.scoreboard import Click
+        from table.display.trick_screen import card_face
+
+        for item in self.board.events():
+            if isinstance(item, Click):
+                self.table.human_lays(0, item.index)
+            else:
+                self.table.app.submit(item)
+        self.board.show(self.table.flow.screen(), [card_face(card.code) for card in self.table.hand(0)])
+        return not self.board.quit

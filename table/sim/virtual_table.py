@@ -67,7 +67,16 @@ class Bot:
 
 
 class VirtualTable:
-    def __init__(self, home: Path, players: int, seed: int, faults: bool = False, config: Config | None = None) -> None:
+    def __init__(
+        self,
+        home: Path,
+        players: int,
+        seed: int,
+        faults: bool = False,
+        config: Config | None = None,
+        humans: frozenset[int] = frozenset(),
+    ) -> None:
+        """`humans`: seats a person plays from the scoreboard (the bots leave them alone)."""
         sk.check_players(players)
         config = config or parse_config(default_text())
         self.seats_config = config.seats[:players]
@@ -97,6 +106,7 @@ class VirtualTable:
             lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
         )
         self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
+        self.humans = humans
         self.deck = virtual_deck("skullking")
         self.dealt_round = 0
         self.on_reader: dict[int, VirtualCard | None] = dict.fromkeys(range(players))
@@ -113,11 +123,16 @@ class VirtualTable:
 
     # --- Running ------------------------------------------------------------------------------------------------
 
-    def run(self, max_ticks: int = 500_000) -> Screen:
-        """Play a whole game (or the rest of one, after a resume); returns the final screen."""
+    def run(self, max_ticks: int = 500_000, on_tick: Callable[[], bool] = lambda: True) -> Screen:
+        """Play a whole game (or the rest of one, after a resume); returns the final screen.
+
+        `on_tick` runs after every tick (a window's events, pacing); returning False stops the game there.
+        """
         self.resume()
         while self.flow.screen().phase is not Phase.GAME_OVER:
             self.tick()
+            if not on_tick():
+                break
             if self.ticks > max_ticks:
                 raise RuntimeError(
                     f"the game did not finish in {max_ticks} ticks; stuck at {self.flow.screen().prompt}"
@@ -158,6 +173,12 @@ class VirtualTable:
     # --- The players ------------------------------------------------------------------------------------------
 
     def _act(self, screen: Screen) -> None:
+        for seat in self.humans:  # a person's refused card (out of turn, say) goes back to their hand
+            bot = self.bots[seat]
+            if bot.laid is not None and self.ticks - bot.laid_tick > RETRY_TICKS and screen.phase is Phase.PLAYING:
+                self.hands.lift(seat)
+                self.on_reader[seat] = None
+                bot.laid = None
         if screen.phase is Phase.LOBBY:
             self._join(screen)
         elif screen.phase is Phase.BIDDING:
@@ -193,7 +214,7 @@ class VirtualTable:
         if self.dealt_round != screen.round:
             self._deal(screen.round)
         for bot in self.bots:
-            if screen.seats[bot.seat].bid_locked or bot.bid is None:
+            if screen.seats[bot.seat].bid_locked or bot.bid is None or bot.seat in self.humans:
                 continue
             # The count so far is the bot's own memory of its LED's flashes.
             counted = self.flow.game.tentative.get(bot.seat, 0)
@@ -217,11 +238,13 @@ class VirtualTable:
 
     def _play(self, screen: Screen) -> None:
         if screen.scary_mary is not None:
+            if screen.scary_mary in self.humans:
+                return  # the person announces her on the scoreboard
             bot = self.bots[screen.scary_mary]
             self._press(bot, "tap" if bot.as_pirate else "hold")  # tap: Pirate, hold: Escape
             return
         acting = next((view for view in screen.seats if view.acting), None)
-        if acting is None:
+        if acting is None or acting.seat in self.humans:
             return
         bot = self.bots[acting.seat]
         if bot.laid is not None:
@@ -243,6 +266,20 @@ class VirtualTable:
         bot.laid_tick = self.ticks
         self.hands.lay(acting.seat, bot.laid)
         self.on_reader[acting.seat] = bot.laid
+
+    def hand(self, seat: int) -> list[VirtualCard]:
+        """The cards still in a seat's hand (a human's, to show on the scoreboard)."""
+        return list(self.bots[seat].hand)
+
+    def human_lays(self, seat: int, index: int) -> bool:
+        """A person at `seat` touched the `index`-th card of their hand: it goes on their reader, if free."""
+        bot = self.bots[seat]
+        if bot.laid is not None or self.on_reader[seat] is not None or not 0 <= index < len(bot.hand):
+            return False
+        bot.laid, bot.laid_tick = bot.hand[index], self.ticks
+        self.hands.lay(seat, bot.laid)
+        self.on_reader[seat] = bot.laid
+        return True
 
     def _taken(self) -> None:
         """Cards the table has taken leave the bots' hands."""

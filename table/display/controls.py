@@ -1,0 +1,159 @@
+"""Seat and operator actions on the scoreboard: touch, mouse or keyboard, turned into the game's inputs.
+
+A bar of buttons along the bottom offers what can be done now, for the selected seat. Select a seat by touching
+its name plate or with Tab; it starts as the seat the table waits for. The keys do the same as the buttons:
+
+    Tab next seat    J join    L leave    R rename (type, then Enter)    S start the game
+    0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    U undo, Y yes, N no    G new game    Esc quit
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from table.display.card_art import INK, PAPER, fit_text
+from table.games import inputs
+from table.games.screen import Phase, Screen
+
+BAR = (10, 30, 22)
+BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    action: Any  # the game input it sends
+    key: str = ""  # its key on a keyboard
+
+
+class Controls:
+    def __init__(self) -> None:
+        self.selected: int | None = None
+        self.naming: str | None = None  # the name being typed, while renaming
+        self.quit = False
+        self._bar: list[tuple[pygame.Rect, Button]] = []
+        self._plates: dict[int, pygame.Rect] = {}
+
+    # --- What can be done now -------------------------------------------------------------------------------
+
+    def seat(self, screen: Screen) -> int:
+        """The selected seat: the one chosen, else the one the table waits for."""
+        if self.selected is not None and self.selected < len(screen.seats):
+            return self.selected
+        for view in screen.seats:
+            if view.acting or screen.scary_mary == view.seat:
+                return view.seat
+        waiting = [view.seat for view in screen.seats if view.joined and not view.bid_locked]
+        if screen.phase is Phase.BIDDING and waiting:
+            return waiting[0]
+        return 0
+
+    def buttons(self, screen: Screen) -> list[Button]:
+        seat = self.seat(screen)
+        view = screen.seats[seat]
+        name = view.name
+        if screen.undo:
+            return [Button(f"Yes: {screen.undo}", inputs.ConfirmUndo(), "y"), Button("No", inputs.CancelUndo(), "n")]
+        chosen: list[Button] = []
+        if screen.phase is Phase.LOBBY:
+            if view.joined:
+                chosen.append(Button(f"{name} leaves", inputs.LeaveSeat(seat), "l"))
+            else:
+                chosen.append(Button(f"{name} joins", inputs.JoinSeat(seat), "j"))
+            if sum(v.joined for v in screen.seats) >= 2:
+                chosen.append(Button("Start the game", inputs.StartGame(), "s"))
+        elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
+            for value in range(screen.round + 1):
+                key = "t" if value == 10 else str(value)
+                chosen.append(Button(str(value) if value else f"{name} bids 0", inputs.ChooseBid(seat, value), key))
+        elif screen.phase is Phase.PLAYING and screen.scary_mary == seat:
+            chosen.append(Button("Scary Mary: Pirate", inputs.ChooseScaryMary(seat, True), "p"))
+            chosen.append(Button("Escape", inputs.ChooseScaryMary(seat, False), "e"))
+        elif screen.phase is Phase.GAME_OVER:
+            chosen.append(Button("New game", inputs.NewGame(), "g"))
+        if screen.phase is not Phase.LOBBY or any(v.joined for v in screen.seats):
+            chosen.append(Button("Undo", inputs.Undo(), "u"))
+        return chosen
+
+    # --- Drawing --------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, screen: Screen, bar: pygame.Rect, plates: dict[int, pygame.Rect]) -> None:
+        """The button bar in `bar`, and a frame around the selected seat's plate."""
+        self._plates = plates
+        surface.fill(BAR, bar)
+        seat = self.seat(screen)
+        if seat in plates:
+            pygame.draw.rect(surface, PAPER, plates[seat].inflate(16, 16), width=3, border_radius=12)
+        if self.naming is not None:
+            text = fit_text(
+                f"Name for seat {seat + 1}: {self.naming}_  (Enter to keep, Esc to cancel)",
+                bar.width * 19 // 20,
+                bar.height * 2 // 3,
+                PAPER,
+            )
+            surface.blit(text, text.get_rect(center=bar.center))
+            self._bar = []
+            return
+        buttons = self.buttons(screen)
+        gap = bar.height // 8
+        width = (bar.width - gap * (len(buttons) + 1)) // max(1, len(buttons))
+        self._bar = []
+        for n, button in enumerate(buttons):
+            rect = pygame.Rect(bar.left + gap + n * (width + gap), bar.top + gap, width, bar.height - 2 * gap)
+            pygame.draw.rect(surface, BUTTON, rect, border_radius=gap)
+            label = fit_text(button.label, rect.width * 9 // 10, rect.height * 2 // 3, INK)
+            surface.blit(label, label.get_rect(center=rect.center))
+            self._bar.append((rect, button))
+
+    # --- Events ---------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, screen: Screen) -> list[Any]:
+        """The game inputs a pygame event means (often none)."""
+        if event.type == pygame.QUIT:
+            self.quit = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos, screen)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event, screen)
+        return []
+
+    def _click(self, position: tuple[int, int], screen: Screen) -> list[Any]:
+        for rect, button in self._bar:
+            if rect.collidepoint(position):
+                return [button.action]
+        for seat, plate in self._plates.items():
+            if plate.collidepoint(position):
+                self.selected = seat
+        return []
+
+    def _key(self, event: pygame.event.Event, screen: Screen) -> list[Any]:
+        seat = self.seat(screen)
+        if self.naming is not None:
+            return self._typing(event, seat)
+        if event.key == pygame.K_ESCAPE:
+            self.quit = True
+        elif event.key == pygame.K_TAB:
+            self.selected = (seat + 1) % len(screen.seats)
+        elif event.unicode.lower() == "r":
+            self.naming = ""
+        else:
+            for button in self.buttons(screen):
+                if button.key and event.unicode.lower() == button.key:
+                    return [button.action]
+        return []
+
+    def _typing(self, event: pygame.event.Event, seat: int) -> list[Any]:
+        assert self.naming is not None
+        if event.key == pygame.K_ESCAPE:
+            self.naming = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            name, self.naming = self.naming.strip(), None
+            return [inputs.SetName(seat, name)] if name else []
+        elif event.key == pygame.K_BACKSPACE:
+            self.naming = self.naming[:-1]
+        elif event.unicode and event.unicode.isprintable():
+            self.naming += event.unicode
+        return []

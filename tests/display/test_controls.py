@@ -1,0 +1,92 @@
+"""Seat and operator actions on the scoreboard: what the bar offers, what keys and touches send."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from table.display.controls import Controls
+from table.games import inputs
+from table.games.screen import Phase, Screen
+from table.games.skullking import SkullKingFlow
+
+
+def key(char: str, code: int | None = None) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code if code is not None else ord(char), unicode=char)
+
+
+@pytest.fixture
+def flow() -> SkullKingFlow:
+    return SkullKingFlow(seats=3)
+
+
+def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: SkullKingFlow) -> None:
+    controls = Controls()
+    assert [b.label for b in controls.buttons(flow.screen())] == ["Seat 1 joins"]
+    assert controls.handle(key("j"), flow.screen()) == [inputs.JoinSeat(0)]
+    flow.handle(inputs.JoinSeat(0))
+    controls.handle(key("\t", pygame.K_TAB), flow.screen())
+    assert controls.handle(key("j"), flow.screen()) == [inputs.JoinSeat(1)]
+    flow.handle(inputs.JoinSeat(1))
+    assert "Start the game" in [b.label for b in controls.buttons(flow.screen())]
+    assert controls.handle(key("s"), flow.screen()) == [inputs.StartGame()]
+
+
+def bidding(flow: SkullKingFlow) -> Screen:
+    for seat in (0, 1):
+        flow.handle(inputs.JoinSeat(seat))
+    flow.handle(inputs.StartGame())
+    return flow.screen()
+
+
+def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow: SkullKingFlow) -> None:
+    screen = bidding(flow)
+    assert screen.phase is Phase.BIDDING
+    controls = Controls()
+    labels = [b.label for b in controls.buttons(screen)]
+    assert labels[:2] == ["Seat 1 bids 0", "1"] and labels[-1] == "Undo"
+    assert controls.handle(key("1"), screen) == [inputs.ChooseBid(0, 1)]
+    flow.handle(inputs.ChooseBid(0, 1))
+    assert controls.seat(flow.screen()) == 1  # the next seat still to bid is selected by itself
+
+
+def test_renaming_by_typing(flow: SkullKingFlow) -> None:
+    controls = Controls()
+    screen = flow.screen()
+    assert controls.handle(key("r"), screen) == []
+    for char in "Anne":
+        controls.handle(key(char), screen)
+    controls.handle(key("x"), screen)
+    controls.handle(key("\b", pygame.K_BACKSPACE), screen)
+    assert controls.handle(key("\r", pygame.K_RETURN), screen) == [inputs.SetName(0, "Anne")]
+    assert controls.naming is None
+
+
+def test_undo_asks_for_a_confirmation(flow: SkullKingFlow) -> None:
+    bidding(flow)
+    flow.handle(inputs.Undo())
+    screen = flow.screen()
+    controls = Controls()
+    assert [b.action for b in controls.buttons(screen)] == [inputs.ConfirmUndo(), inputs.CancelUndo()]
+    assert controls.handle(key("n"), screen) == [inputs.CancelUndo()]
+
+
+def test_touching_a_button_or_a_seat_plate(flow: SkullKingFlow) -> None:
+    screen = flow.screen()
+    surface = pygame.Surface((800, 480))
+    controls = Controls()
+    plates = {0: pygame.Rect(10, 10, 100, 40), 2: pygame.Rect(300, 10, 100, 40)}
+    bar = pygame.Rect(0, 420, 800, 60)
+    controls.draw(surface, screen, bar, plates)
+    touch = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(320, 20))
+    assert controls.handle(touch, screen) == []
+    assert controls.seat(screen) == 2  # the plate touched is selected
+    controls.draw(surface, screen, bar, plates)
+    touch = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(400, 450))
+    assert controls.handle(touch, screen) == [inputs.JoinSeat(2)]
+
+
+def test_escape_or_closing_the_window_quits() -> None:
+    controls = Controls()
+    controls.handle(key("\x1b", pygame.K_ESCAPE), SkullKingFlow(seats=2).screen())
+    assert controls.quit
