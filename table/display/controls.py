@@ -4,7 +4,8 @@ A bar of buttons along the bottom offers what can be done now, for the selected 
 its name plate or with Tab; it starts as the seat the table waits for. The keys do the same as the buttons:
 
     Tab next seat    J join    L leave    R rename (type, then Enter)    S start the game
-    0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    U undo, Y yes, N no    G new game    Esc quit
+    0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
+    U undo, Y yes, N no    G new game    Esc quit
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ BAR = (10, 30, 22)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
 
 
+_CORRECT = object()  # the "correct a bid" button: it opens a choice, it sends nothing by itself
+
+
+def _digit(value: int) -> str:
+    return "t" if value == 10 else str(value)
+
+
 @dataclass(frozen=True)
 class Button:
     label: str
@@ -33,6 +41,7 @@ class Controls:
     def __init__(self) -> None:
         self.selected: int | None = None
         self.naming: str | None = None  # the name being typed, while renaming
+        self.correcting = False  # the operator is choosing the corrected bid of the selected seat
         self.quit = False
         self._bar: list[tuple[pygame.Rect, Button]] = []
         self._plates: dict[int, pygame.Rect] = {}
@@ -57,6 +66,16 @@ class Controls:
         name = view.name
         if screen.undo:
             return [Button(f"Yes: {screen.undo}", inputs.ConfirmUndo(), "y"), Button("No", inputs.CancelUndo(), "n")]
+        revealed = screen.phase in (Phase.PLAYING, Phase.LIFTING) and view.bid is not None
+        if self.correcting and revealed:
+            return [
+                Button(
+                    f"{name}'s bid: {value}" if value == 0 else str(value),
+                    inputs.CorrectBid(seat, value),
+                    _digit(value),
+                )
+                for value in range(screen.round + 1)
+            ]
         chosen: list[Button] = []
         if screen.phase is Phase.LOBBY:
             if view.joined:
@@ -67,13 +86,16 @@ class Controls:
                 chosen.append(Button("Start the game", inputs.StartGame(), "s"))
         elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
             for value in range(screen.round + 1):
-                key = "t" if value == 10 else str(value)
-                chosen.append(Button(str(value) if value else f"{name} bids 0", inputs.ChooseBid(seat, value), key))
+                chosen.append(
+                    Button(str(value) if value else f"{name} bids 0", inputs.ChooseBid(seat, value), _digit(value))
+                )
         elif screen.phase is Phase.PLAYING and screen.scary_mary == seat:
             chosen.append(Button("Scary Mary: Pirate", inputs.ChooseScaryMary(seat, True), "p"))
             chosen.append(Button("Escape", inputs.ChooseScaryMary(seat, False), "e"))
         elif screen.phase is Phase.GAME_OVER:
             chosen.append(Button("New game", inputs.NewGame(), "g"))
+        if revealed and screen.scary_mary is None:
+            chosen.append(Button(f"Correct {name}'s bid", _CORRECT, "c"))
         if screen.phase is not Phase.LOBBY or any(v.joined for v in screen.seats):
             chosen.append(Button("Undo", inputs.Undo(), "u"))
         return chosen
@@ -123,7 +145,7 @@ class Controls:
     def _click(self, position: tuple[int, int], screen: Screen) -> list[Any]:
         for rect, button in self._bar:
             if rect.collidepoint(position):
-                return [button.action]
+                return self._press(button)
         for seat, plate in self._plates.items():
             if plate.collidepoint(position):
                 self.selected = seat
@@ -142,8 +164,16 @@ class Controls:
         else:
             for button in self.buttons(screen):
                 if button.key and event.unicode.lower() == button.key:
-                    return [button.action]
+                    return self._press(button)
         return []
+
+    def _press(self, button: Button) -> list[Any]:
+        """A button's game input; the correction button only opens the choice of value."""
+        if button.action is _CORRECT:
+            self.correcting = True
+            return []
+        self.correcting = False
+        return [button.action]
 
     def _typing(self, event: pygame.event.Event, seat: int) -> list[Any]:
         assert self.naming is not None

@@ -90,3 +90,22 @@ def test_escape_or_closing_the_window_quits() -> None:
     controls = Controls()
     controls.handle(key("\x1b", pygame.K_ESCAPE), SkullKingFlow(seats=2).screen())
     assert controls.quit
+
+
+def test_the_operator_corrects_a_revealed_bid(flow: SkullKingFlow) -> None:
+    bidding(flow)
+    flow.handle(inputs.ChooseBid(0, 1))
+    flow.handle(inputs.ChooseBid(1, 0))
+    flow.handle(inputs.CountdownDone())
+    screen = flow.screen()
+    assert screen.phase is Phase.PLAYING
+    controls = Controls()
+    controls.selected = 1
+    assert "Correct Seat 2's bid" in [b.label for b in controls.buttons(screen)]
+    assert controls.handle(key("c"), screen) == []  # opens the choice
+    assert [b.label for b in controls.buttons(screen)] == ["Seat 2's bid: 0", "1"]
+    correction = controls.handle(key("1"), screen)
+    assert correction == [inputs.CorrectBid(1, 1)]
+    flow.handle(correction[0])
+    assert flow.screen().seats[1].bid == 1
+    assert not controls.correcting
