@@ -1,7 +1,8 @@
 """The scoreboard window: the screen for the moment, the bar of actions, and (in the demo) a player's hand.
 
 Fullscreen on the Pi's console, a window on a desktop, or drawn headless for tests. It shows the trick screen
-from the lobby to the last trick, and the score pad at the end of the game or whenever V (or its button) asks.
+from the lobby to the last trick, the round's summary while its last cards are lifted, the final ranking at the
+end, and the score pad whenever V asks.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pygame
 from table.display.card_art import CardFace, draw_card
 from table.display.controls import Controls
 from table.display.score_pad import draw_score_pad
+from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.display.trick_screen import draw_trick_screen, seat_plates
 from table.games.screen import Phase, Screen
 
@@ -50,8 +52,17 @@ class Scoreboard:
         bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand_height = height // HAND_BAND if self._hand else 0
         board = (width, bar.top - hand_height)
-        pad = self.show_pad or screen.phase is Phase.GAME_OVER
-        self.surface.blit((draw_score_pad if pad else draw_trick_screen)(screen, board), (0, 0))
+        pad = self.show_pad
+        if pad:
+            draw = draw_score_pad
+        elif screen.phase is Phase.GAME_OVER:
+            draw = draw_ranking
+        elif screen.phase is Phase.LIFTING and round_over(screen):
+            draw = draw_round_summary
+        else:
+            draw = draw_trick_screen
+        self.surface.blit(draw(screen, board), (0, 0))
+        pad = draw is not draw_trick_screen  # no seat plates to touch on the other screens
         self._draw_hand(pygame.Rect(0, board[1], width, hand_height))
         plates = {} if pad else seat_plates(screen, board)
         self.controls.draw(self.surface, screen, bar, plates)

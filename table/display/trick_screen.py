@@ -92,7 +92,8 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
     places, card_width = seat_places(len(seats), area)
     for view, centre in zip(seats, places, strict=True):
         lobby = screen.phase is Phase.LOBBY
-        _seat(surface, view, centre, card_width, played.get(view.seat), view.seat == winner, lobby)
+        bonus = screen.trick.bonus if screen.trick else 0
+        _seat(surface, view, centre, card_width, played.get(view.seat), view.seat == winner, lobby, bonus)
 
     if screen.messages:
         note = screen.messages[-1]
@@ -111,6 +112,7 @@ def _seat(
     code: str | None,
     won: bool,
     lobby: bool = False,
+    bonus: int = 0,
 ) -> None:
     """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`."""
     x, _ = centre
@@ -129,7 +131,7 @@ def _seat(
     if view.acting:
         detail = "YOUR TURN" + (f"  ({detail})" if detail else "")
     elif won:
-        detail = "WINS THE TRICK"
+        detail = "WINS THE TRICK" + (f" (+{bonus} bonus)" if bonus else "")
     if not view.reader_ok:
         detail = "READER DOWN"
     if detail:

@@ -1,0 +1,82 @@
+"""The round summary (bid, tricks, bonus and points per player) and the final ranking, drawn from the screen model.
+
+A met bid and a missed one differ by their sign and a word as well as by colour; the best of the round are
+marked with a star and the word "best".
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from table.display.card_art import INK, PAPER, fit_text
+from table.display.score_pad import FELT, GAIN, LOSS
+from table.games.screen import Screen
+
+
+def round_over(screen: Screen) -> bool:
+    """The round's last trick is judged and scored: the moment for its summary."""
+    return bool(screen.score_pad) and screen.score_pad[-1].round == screen.round and screen.trick is not None
+
+
+def draw_round_summary(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    row = screen.score_pad[-1]
+    title = fit_text(f"Round {row.round} is over", width * 9 // 10, height // 12, PAPER)
+    surface.blit(title, title.get_rect(midtop=(width // 2, height // 40)))
+    headers = ("Player", "Bid", "Won", "Bonus", "Points", "Total", "")
+    columns = (0.28, 0.09, 0.09, 0.11, 0.19, 0.13, 0.11)
+    table = pygame.Rect(width // 30, height // 7, width - width // 15, height - height // 7 - height // 30)
+    line = table.height // (len(row.cells) + 1)
+    best = max(cell.points for cell in row.cells)
+    lefts = [table.left + round(table.width * sum(columns[:n])) for n in range(len(columns))]
+    pygame.draw.rect(surface, PAPER, table, border_radius=width // 80)
+    for n, text in enumerate(headers):
+        _cell(surface, text, pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+    for number, (seat, cell) in enumerate(zip(screen.players, row.cells, strict=True), start=1):
+        top = table.top + number * line
+        met = cell.points > 0
+        values = (
+            screen.seats[seat].name,
+            str(cell.bid),
+            str(cell.won),
+            f"+{cell.bonus}" if cell.bonus else "",
+            f"{cell.points:+d} {'met' if met else 'missed'}",
+            str(cell.total),
+            "* best" if cell.points == best and best > 0 else "",
+        )
+        for n, text in enumerate(values):
+            colour = (GAIN if met else LOSS) if n == 4 else INK
+            _cell(surface, text, pygame.Rect(lefts[n], top, round(table.width * columns[n]), line), colour)
+        pygame.draw.line(surface, (150, 140, 120), (table.left, top), (table.right, top), 1)
+    return surface
+
+
+def draw_ranking(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
+    """The final ranking: place, name, total; equal totals share a place, and every winner is framed."""
+    width, height = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    title = fit_text("Final ranking", width * 9 // 10, height // 10, PAPER)
+    surface.blit(title, title.get_rect(midtop=(width // 2, height // 30)))
+    line = (height - height // 5) // max(1, len(screen.ranking))
+    for n, placing in enumerate(screen.ranking):
+        box = pygame.Rect(width // 10, height // 6 + n * line, width * 4 // 5, line * 9 // 10)
+        pygame.draw.rect(surface, PAPER, box, border_radius=line // 6)
+        if placing.place == 1:  # the winners: a thick frame and a word, not a colour alone
+            pygame.draw.rect(surface, INK, box, width=max(3, line // 15), border_radius=line // 6)
+        name, mark, total = (
+            pygame.Rect(box.left + box.width * left // 10, box.top, box.width * span // 10, box.height)
+            for left, span in ((0, 6), (6, 2), (8, 2))
+        )
+        _cell(surface, f"{placing.place}.  {placing.name}", name, INK)
+        _cell(surface, "winner" if placing.place == 1 else "", mark, INK)
+        _cell(surface, str(placing.total), total, INK)
+    return surface
+
+
+def _cell(surface: pygame.Surface, text: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    if text:
+        rendered = fit_text(text, box.width * 9 // 10, box.height * 6 // 10, colour)
+        surface.blit(rendered, rendered.get_rect(center=box.center))
