@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from table.rules import skullking as sk
+from table.rules import skullking_dice as dice
 
 MAX_TRICK = sk.MAX_PLAYERS
 MAX_HAND = sk.ROUNDS
@@ -80,12 +81,37 @@ def _skullking_revokes(value: Any) -> dict[str, Any]:
     }
 
 
+def _dice_trick(value: Any) -> dict[str, Any]:
+    if not isinstance(value, list):
+        raise RequestError('"trick" is a list of dice such as ["black:6", "pirate:skull"]')
+    trick = dice.parse_dice(value)
+    if not dice.MIN_PLAYERS <= len(trick) <= dice.MAX_PLAYERS:
+        raise RequestError(
+            f"a trick has one die per player, {dice.MIN_PLAYERS} to {dice.MAX_PLAYERS} dice, not {len(trick)}"
+        )
+    dice.check_from_one_bag(trick)
+    return {"winner": dice.trick_winner(trick), "bonus": dice.trick_bonus(trick)}
+
+
+def _dice_score(value: Any) -> dict[str, Any]:
+    fields = _object(value, "score", required=("bid", "won", "round"), optional=("bonus", "scoring"))
+    return {
+        "score": dice.round_score(
+            fields["bid"], fields["won"], fields["round"], fields.get("bonus", 0), fields.get("scoring", dice.STANDARD)
+        )
+    }
+
+
 GAMES: dict[str, dict[str, Callable[[Any], dict[str, Any]]]] = {
     "skullking": {
         "trick": _skullking_trick,
         "score": _skullking_score,
         "legal": _skullking_legal,
         "revokes": _skullking_revokes,
+    },
+    "skullking-dice": {
+        "trick": _dice_trick,
+        "score": _dice_score,
     },
 }
 
@@ -94,7 +120,7 @@ def answer(request: Any) -> dict[str, Any]:
     """The answer to one decoded request: a result, or {"error": message}."""
     try:
         return _dispatch(request)
-    except (RequestError, sk.CardError) as error:
+    except (RequestError, sk.CardError, dice.DiceError) as error:
         return {"error": str(error)}
 
 

@@ -145,3 +145,28 @@ def test_the_command_answers_every_line_in_order_and_exits_0() -> None:
 def test_strict_exits_1_when_a_line_failed_and_0_when_none_did() -> None:
     assert run_referee(END_TO_END, "--strict").returncode == 1
     assert run_referee([END_TO_END[0], END_TO_END[2]], "--strict").returncode == 0
+
+
+def test_the_dice_game_issue_example_and_landlubber_scoring() -> None:
+    assert ask({"game": "skullking-dice", "trick": ["black:6", "black:7", "red:2", "yellow:7", "black:5"]}) == {
+        "winner": 3,
+        "bonus": 0,
+    }
+    assert ask({"game": "skullking-dice", "score": {"bid": 2, "won": 2, "round": 4, "bonus": 30}}) == {"score": 70}
+    landlubber = {"bid": 2, "won": 2, "round": 4, "bonus": 30, "scoring": "landlubber"}
+    assert ask({"game": "skullking-dice", "score": landlubber}) == {"score": 40}
+
+
+@pytest.mark.parametrize(
+    ("trick", "message"),
+    [
+        (["red:7", "black:6", "red:1"], "a red die cannot show '7'"),
+        (["skullking:skull", "skullking:flag", "red:1"], "only 1 skullking die, not 2"),
+        (["black:5"] * 7, "3 to 6 dice, not 7"),
+        (["black:5", "black:6"], "3 to 6 dice, not 2"),
+        ("black:5", "list of dice"),
+    ],
+)
+def test_bad_dice_tricks_get_a_clear_error(trick: object, message: str) -> None:
+    answer = ask({"game": "skullking-dice", "trick": trick})
+    assert list(answer) == ["error"] and message in answer["error"]
