@@ -7,6 +7,7 @@ operator: every seat action can be done there too, by touch, mouse or keyboard (
 from __future__ import annotations
 
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,20 +28,22 @@ from table.store.event_log import EventLog
 log = logging.getLogger(__name__)
 
 
-def build_table(config: Config, clock: Callable[[], float], on_screen: Callable[[Any], None]) -> TableApp:
-    """The table's app with its real devices: the seat hub, the seats' LEDs and buttons, the sound."""
+def build_table(
+    config: Config,
+    clock: Callable[[], float],
+    on_screen: Callable[[Any], None] = lambda screen: None,
+    database: sqlite3.Connection | None = None,
+    on_round_over: Callable[[int, Any], None] | None = None,
+) -> TableApp:
+    """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
+
+    The virtual table builds the same app, with its own database and a config that points at the emulated hub.
+    By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
+    """
     from gpiozero import RGBLED
 
-    from table.display.score_pad import save_score_pad
-
-    database = open_database()
+    database = database or open_database()
     readers = {seat.reader: number for number, seat in enumerate(config.seats)}
-    shots = data_home() / "screenshots"
-    shots.mkdir(exist_ok=True)
-
-    def round_over(number: int, screen: Any) -> None:
-        save_score_pad(screen, str(shots / f"round-{number:02}.png"))
-
     return TableApp(
         game=SkullKingFlow(seats=len(config.seats)),
         game_name=config.game,
@@ -52,8 +55,17 @@ def build_table(config: Config, clock: Callable[[], float], on_screen: Callable[
         sound=SoundPlayer(config.sound),
         clock=clock,
         on_screen=on_screen,
-        on_round_over=round_over,
+        on_round_over=on_round_over or save_screenshot,
     )
+
+
+def save_screenshot(number: int, screen: Any) -> None:
+    """The score pad at the end of round `number`, in the data folder's screenshots/."""
+    from table.display.score_pad import save_score_pad
+
+    shots = data_home() / "screenshots"
+    shots.mkdir(exist_ok=True)
+    save_score_pad(screen, str(shots / f"round-{number:02}.png"))
 
 
 def run_table(config: Config, fullscreen: bool = True) -> int:

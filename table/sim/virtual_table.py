@@ -11,20 +11,16 @@ allows, and the same seed plays the same game.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpiozero import RGBLED, Device
+from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from table.app import TableApp
 from table.config import Config, default_text, parse_config
-from table.devices.buttons import gpio_buttons
-from table.devices.lights import SeatLight
-from table.devices.nfc import HubLink
-from table.display.sounds import SoundPlayer
 from table.games import inputs
 from table.games.screen import Phase, Screen
 from table.games.skullking import SkullKingFlow
@@ -33,8 +29,7 @@ from table.sim.card_bot import CardBot
 from table.sim.hub import HubEmulator
 from table.sim.virtual_deck import VirtualCard, VirtualSeats, virtual_deck
 from table.store.database import DATABASE_NAME, open_database
-from table.store.decks import DeckRegistry
-from table.store.event_log import EventLog
+from table.table_main import build_table
 
 TICK = 1 / 30
 PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's
@@ -78,28 +73,21 @@ class VirtualTable:
     ) -> None:
         """`humans`: seats a person plays from the scoreboard (the bots leave them alone)."""
         sk.check_players(players)
-        config = config or parse_config(default_text())
-        self.seats_config = config.seats[:players]
         home.mkdir(parents=True, exist_ok=True)
         self.players, self.seed, self.clock = players, seed, SimClock()
         Device.pin_factory = MockFactory(pin_class=MockPWMPin)
         self.hub = HubEmulator(home, readers=6)
-        db = open_database(home / DATABASE_NAME)
-        readers = {seat.reader: number for number, seat in enumerate(self.seats_config)}
-        self.lights = {n: SeatLight(RGBLED(*seat.led)) for n, seat in enumerate(self.seats_config)}
-        self.flow = SkullKingFlow(seats=players)
-        self.app = TableApp(
-            game=self.flow,
-            game_name="skullking",
-            event_log=EventLog(db, inputs.INPUT_KINDS),
-            registry=DeckRegistry(db),
-            hub=HubLink(self._hub_path, self.clock, seat_of_reader=lambda reader: readers.get(reader, -1)),
-            buttons=gpio_buttons({n: dict(seat.buttons) for n, seat in enumerate(self.seats_config)}),
-            lights=self.lights,
-            sound=SoundPlayer(enabled=False),
-            clock=self.clock,
-            on_round_over=self._round_over,
+        table_config = config or parse_config(default_text())
+        # The real table's app, built as `pirate-table run` builds it: only the hub's port and the sound differ.
+        table_config = dataclasses.replace(
+            table_config, seats=table_config.seats[:players], hub_port=str(self.hub.path), sound=False
         )
+        self.seats_config = table_config.seats
+        self.app = build_table(
+            table_config, self.clock, database=open_database(home / DATABASE_NAME), on_round_over=self._round_over
+        )
+        self.flow: SkullKingFlow = self.app.game  # type: ignore[assignment]
+        self.lights = self.app.lights
         self.hands = VirtualSeats(
             self.hub,
             {n: seat.reader for n, seat in enumerate(self.seats_config)},
@@ -113,9 +101,6 @@ class VirtualTable:
         self.round_over_hooks: list[Callable[[int, Screen], None]] = []
         self.ticks = 0
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
-
-    def _hub_path(self) -> str | None:
-        return str(self.hub.path) if self.hub.path.exists() else None
 
     def _round_over(self, number: int, screen: Screen) -> None:
         for hook in self.round_over_hooks:
