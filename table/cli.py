@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from table import deck_commands, referee
+from table import deck_commands, dice_commands, referee
 from table.paths import data_home
 from table.rules import skullking as sk
 
@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--faults", action="store_true", help="garbage, damaged frames and an unplugged hub")
 
     deck_commands.register(commands)
+    dice_commands.register(commands)
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         return _selftest()
     if args.command == "run":
         return _run(args.window)
+    if args.command == "dice":
+        return dice_commands.run(args)
     raise AssertionError(args.command)
 
 

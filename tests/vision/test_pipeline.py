@@ -1,0 +1,59 @@
+import numpy as np
+import pytest
+
+from vision.dice import load_dice
+from vision.pipeline import DiceReader, DieReading, TrayReading
+from vision.render import EVAL_STYLE, DieSpec, DieTruth, Scene, render, scatter
+
+DICE = load_dice()
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def _match(reading: TrayReading, truth: DieTruth) -> list[DieReading]:
+    return [d for d in reading.dice if np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 12]
+
+
+def test_clean_frame_every_die_kind_and_face(reader: DiceReader) -> None:
+    specs = [DieSpec(kind, DICE.faces_of(kind)[-1], 90 + 75 * i, 120 + 60 * (i % 3), 25 * i) for i, kind in
+             enumerate(DICE.kinds)]  # fmt: skip
+    frame = render(specs, seed=3, scene=Scene(wild=0))
+    reading = reader.read(frame.image)
+    assert len(reading.dice) == len(specs)
+    for truth in frame.dice:
+        (die,) = _match(reading, truth)
+        assert (die.kind, die.face) == (truth.kind, truth.face)
+        assert 0 < die.confidence <= 1
+
+
+def test_unseen_fonts_and_light_mostly_right(reader: DiceReader) -> None:
+    right = total = 0
+    for seed in range(25):
+        frame = scatter(60_000 + seed, DICE, 4, style=EVAL_STYLE, touching=0.3)
+        reading = reader.read(frame.image)
+        for truth in frame.dice:
+            near = _match(reading, truth)
+            total += 1
+            right += len(near) == 1 and (near[0].kind, near[0].face) == (truth.kind, truth.face)
+    assert right / total >= 0.85  # the long measured run is bench/bench_vision.py
+
+
+def test_two_dice_thrown_at_once_and_one_on_its_edge(reader: DiceReader) -> None:
+    specs = [DieSpec("black", "6", 200, 200, 10), DieSpec("yellow", "flag", 380, 260, 70),
+             DieSpec("red", "1", 500, 120, 0, on_edge=True)]  # fmt: skip
+    frame = render(specs, seed=8)
+    reading = reader.read(frame.image)
+    assert len(reading.dice) == 3
+    (edge,) = _match(reading, frame.dice[2])
+    assert edge.face is None and edge.kind == "red"
+    assert edge.as_json()["face"] is None
+
+
+def test_hand_and_empty_tray(reader: DiceReader) -> None:
+    hand = reader.read(render([DieSpec("blue", "3", 100, 100)], seed=9, hand=True).image)
+    assert hand.obstructed and hand.dice == []
+    empty = reader.read(render([], seed=10).image)
+    assert not empty.obstructed and empty.dice == []

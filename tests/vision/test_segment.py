@@ -1,0 +1,47 @@
+import numpy as np
+
+from vision.dice import load_dice
+from vision.render import DieSpec, render, scatter
+from vision.segment import find_dice
+
+DICE = load_dice()
+
+
+def _near(blobs: list, x: float, y: float) -> list:
+    return [b for b in blobs if np.hypot(b.x - x, b.y - y) < 12]
+
+
+def test_every_die_found_once_and_no_ghost_on_most_random_frames() -> None:
+    good = 0
+    for seed in range(40):
+        frame = scatter(500 + seed, DICE, 1 + seed % 6, touching=0.4)
+        found = find_dice(frame.image, frame.die_px).blobs
+        good += len(found) == len(frame.dice) and all(len(_near(found, *d.centre)) == 1 for d in frame.dice)
+    assert good >= 36  # the full accuracy run with many frames belongs in bench/
+
+
+def test_empty_tray_has_no_dice() -> None:
+    result = find_dice(render([], seed=4).image, 44)
+    assert result.blobs == [] and not result.obstructed
+
+
+def test_two_dice_touching_edge_to_edge_are_two_dice() -> None:
+    dice = [DieSpec("red", "2", 300, 240, 0), DieSpec("red", "3", 345, 240, 0)]
+    frame = render(dice, seed=5)
+    found = find_dice(frame.image, frame.die_px).blobs
+    assert len(found) == 2
+    assert all(len(_near(found, *d.centre)) == 1 for d in frame.dice)
+
+
+def test_die_on_its_edge_is_found_but_unreadable() -> None:
+    frame = render([DieSpec("blue", "4", 200, 200, 20, on_edge=True), DieSpec("black", "7", 420, 300, 10)], seed=6)
+    found = find_dice(frame.image, frame.die_px).blobs
+    edge, flat = _near(found, *frame.dice[0].centre), _near(found, *frame.dice[1].centre)
+    assert len(edge) == 1 and not edge[0].readable
+    assert len(flat) == 1 and flat[0].readable
+
+
+def test_hand_over_the_tray_reports_obstructed_and_no_dice() -> None:
+    frame = render([DieSpec("yellow", "1", 100, 100, 0)], seed=7, hand=True)
+    result = find_dice(frame.image, frame.die_px)
+    assert result.obstructed and result.blobs == []
