@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, auto
@@ -44,7 +45,6 @@ class SerialPort(Protocol):
     """What the link needs of a pyserial `Serial` (opened with timeout=0, so reads never wait)."""
 
     def read(self, size: int) -> bytes: ...
-    def write(self, data: bytes) -> int | None: ...
     def reset_input_buffer(self) -> None: ...
     def close(self) -> None: ...
     def fileno(self) -> int: ...
@@ -55,7 +55,7 @@ def open_serial(path: str) -> SerialPort:
 
     # DTR stays asserted (pyserial's default): MicroPython's USB CDC only sends while the host holds DTR, and the
     # RP2040 does not reset on it. exclusive: a second program on the same port would steal frames.
-    return serial.Serial(path, baudrate=115200, timeout=0, write_timeout=0.05, exclusive=True)
+    return serial.Serial(path, baudrate=115200, timeout=0, exclusive=True)
 
 
 def find_hub_port(configured: str | None = None) -> str | None:
@@ -359,9 +359,17 @@ class HubLink:
             return None
         seq = self._out_seq
         self._out_seq = (self._out_seq + 1) & 0xFF
+        frame = wire.encode_message(message, seq)
+        # os.write on the port's descriptor, which pyserial opens non-blocking: pyserial's own write() with a
+        # timeout raises after a complete write if the process was merely slow to check the clock.
         try:
-            self._port.write(wire.encode_message(message, seq))
-        except OSError as error:  # includes pyserial's write timeout: the hub stopped reading
+            written = os.write(self._port.fileno(), frame)
+        except BlockingIOError:
+            written = 0
+        except OSError as error:
             self._drop(f"cannot write to the seat hub ({error})")
+            return None
+        if written < len(frame):
+            self._drop("the seat hub does not read what the table sends (its buffer is full)")
             return None
         return seq
