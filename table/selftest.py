@@ -14,9 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from table.config import Config, load_config
-from table.devices.buttons import Press, SeatButtons, gpio_buttons
+from table.devices.buttons import Press
 from table.devices.lights import Pattern, SeatLight
-from table.devices.nfc import HubLink, find_hub_port
 from table.events import CardPlaced, CardRemoved, HubConnected, HubLinkLost, ReaderFailed
 
 PATTERN_SECONDS = 2.5
@@ -121,13 +120,10 @@ class SelfTest:
 
 
 def run(clock: Callable[[], float] = time.monotonic) -> int:
-    from gpiozero import RGBLED
+    from table.table_main import seat_devices
 
     config = load_config()
-    lights = {seat: SeatLight(RGBLED(*seat_config.led)) for seat, seat_config in enumerate(config.seats)}
-    buttons: SeatButtons = gpio_buttons({seat: s.buttons for seat, s in enumerate(config.seats)})
-    readers = {s.reader: seat for seat, s in enumerate(config.seats)}
-    link = HubLink(lambda: find_hub_port(config.hub_port), clock, seat_of_reader=lambda r: readers.get(r, -1))
+    link, buttons, lights = seat_devices(config, clock)
     test = SelfTest(config, lights)
     print("Walking through every seat. Press Enter to skip a step that cannot be done.")
     print(test.current.prompt() if test.current else "")

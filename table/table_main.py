@@ -14,7 +14,7 @@ from typing import Any
 
 from table.app import TableApp
 from table.config import Config
-from table.devices.buttons import gpio_buttons
+from table.devices.buttons import SeatButtons, gpio_buttons
 from table.devices.lights import SeatLight
 from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
@@ -40,23 +40,32 @@ def build_table(
     The virtual table builds the same app, with its own database and a config that points at the emulated hub.
     By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
     """
-    from gpiozero import RGBLED
-
     database = database or open_database()
-    readers = {seat.reader: number for number, seat in enumerate(config.seats)}
+    hub, buttons, lights = seat_devices(config, clock)
     return TableApp(
         game=SkullKingFlow(seats=len(config.seats)),
         game_name=config.game,
         event_log=EventLog(database, inputs.INPUT_KINDS),
         registry=DeckRegistry(database),
-        hub=HubLink(lambda: find_hub_port(config.hub_port), clock, seat_of_reader=lambda r: readers.get(r, -1)),
-        buttons=gpio_buttons({number: dict(seat.buttons) for number, seat in enumerate(config.seats)}),
-        lights={number: SeatLight(RGBLED(*seat.led)) for number, seat in enumerate(config.seats)},
+        hub=hub,
+        buttons=buttons,
+        lights=lights,
         sound=SoundPlayer(config.sound),
         clock=clock,
         on_screen=on_screen,
         on_round_over=on_round_over or save_screenshot,
     )
+
+
+def seat_devices(config: Config, clock: Callable[[], float]) -> tuple[HubLink, SeatButtons, dict[int, SeatLight]]:
+    """The seat hub's link (its readers mapped to seats), and each seat's buttons and LED, from the config."""
+    from gpiozero import RGBLED
+
+    readers = {seat.reader: number for number, seat in enumerate(config.seats)}
+    hub = HubLink(lambda: find_hub_port(config.hub_port), clock, seat_of_reader=lambda r: readers.get(r, -1))
+    buttons = gpio_buttons({number: dict(seat.buttons) for number, seat in enumerate(config.seats)})
+    lights = {number: SeatLight(RGBLED(*seat.led)) for number, seat in enumerate(config.seats)}
+    return hub, buttons, lights
 
 
 def save_screenshot(number: int, screen: Any) -> None:

@@ -52,8 +52,7 @@ class Scoreboard:
         bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand_height = height // HAND_BAND if self._hand else 0
         board = (width, bar.top - hand_height)
-        pad = self.show_pad
-        if pad:
+        if self.show_pad:
             draw = draw_score_pad
         elif screen.phase is Phase.GAME_OVER:
             draw = draw_ranking
@@ -62,9 +61,8 @@ class Scoreboard:
         else:
             draw = draw_trick_screen
         self.surface.blit(draw(screen, board), (0, 0))
-        pad = draw is not draw_trick_screen  # no seat plates to touch on the other screens
         self._draw_hand(pygame.Rect(0, board[1], width, hand_height))
-        plates = {} if pad else seat_plates(screen, board)
+        plates = seat_plates(screen, board) if draw is draw_trick_screen else {}  # only the table has seats to touch
         self.controls.draw(self.surface, screen, bar, plates)
         pygame.display.flip()
 

@@ -56,14 +56,13 @@ class VirtualSeats:
         hub: HubEmulator,
         readers: dict[int, int],
         pins: Callable[[int, str], PinDriver],
-        with_codes: bool = True,
     ) -> None:
         """`readers`: seat -> reader; `pins(seat, key)`: the pin of that seat's button ("button" or minus/plus/ok)."""
-        self.hub, self.readers, self.pins, self.with_codes = hub, readers, pins, with_codes
+        self.hub, self.readers, self.pins = hub, readers, pins
         self._releases: list[tuple[float, PinDriver]] = []
 
     def lay(self, seat: int, card: VirtualCard) -> None:
-        self.hub.place(self.readers[seat], card.uid, card.code if self.with_codes else "")
+        self.hub.place(self.readers[seat], card.uid, card.code)
 
     def lift(self, seat: int) -> None:
         self.hub.remove(self.readers[seat])
