@@ -87,4 +87,20 @@ class RoundOver:
     number: int
 
 
-Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver
+@dataclass(frozen=True)
+class SwitchGame:
+    """Hand the table to another game's flow (the app builds it, also when replaying the log).
+
+    `game` is "skullking", "skullking-dice", ...; `players` the seats that play, clockwise, `names` one per seat of
+    the table, `language` the table's language. `start` True: the new flow begins its first round at once (the
+    lobby chose this game and pressed start); False: it opens in its lobby with these seats joined (new game).
+    """
+
+    game: str
+    players: tuple[int, ...]
+    names: tuple[str, ...]
+    language: str
+    start: bool
+
+
+Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | SwitchGame
