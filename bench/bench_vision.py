@@ -1,29 +1,76 @@
 """How fast and how right the dice vision is, on rendered frames, on one core.
 
-    .venv/bin/python bench/bench_vision.py [--frames 300] [--accuracy 1000]
+    .venv/bin/python bench/bench_vision.py [--frames 300] [--accuracy 1000] [--look default] [--teach]
 
-Speed: median and p99 of the motion check per frame, and of finding 6 dice and reading their kinds and faces after
-settling. Accuracy: on frames the training never saw (other seeds, the evaluation fonts and glyph drawings), the
-share of frames with every die found and no ghost, and the shares of kinds and faces right.
-Memory: the resident size of this process after the runs (vision only: this script imports no `table`).
+Frames are rendered once into a cache folder (PNG + JSON truth); the measuring runs in a child process that only
+loads those files and the reader, so its memory figure is the vision's, not the renderer's.
+Speed: median and p99 of the motion check per frame, and of finding 6 dice and reading their kinds and faces.
+Accuracy: on frames the training never saw (other seeds, the evaluation fonts and glyph drawings, touching dice),
+the share of frames (1-6 dice) with every die found and no ghost, and the shares of kinds and faces right.
+`--teach` (with `--look harbour`): first teaches the reader from 20 rendered photos per kind and face of that look
+(other seeds than the measured frames), then measures with what it learned.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.dice import load_dice
-from vision.kinds import KindReader, body_colour
-from vision.motion import SettleDetector
-from vision.pipeline import DiceReader
-from vision.render import EVAL_STYLE, load_look, scatter
-from vision.segment import find_dice
+CACHE = Path(tempfile.gettempdir()) / "pirate-table-bench-vision"
+
+
+def _render_set(folder: Path, count: int, seed: int, look_name: str, dice_per_frame: int | None) -> None:
+    from vision.dice import load_dice
+    from vision.render import EVAL_STYLE, load_look, scatter
+
+    if (folder / "done").exists():
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    dice, look = load_dice(), load_look(look_name)
+    for i in range(count):
+        n = dice_per_frame or 1 + i % 6
+        frame = scatter(seed + i, dice, n, look=look, style=EVAL_STYLE, touching=0.4)
+        cv2.imwrite(str(folder / f"{i:05d}.png"), frame.image)
+        truth = [{"kind": d.kind, "face": d.face, "x": d.centre[0], "y": d.centre[1]} for d in frame.dice]
+        (folder / f"{i:05d}.json").write_text(json.dumps(truth))
+    (folder / "done").write_text("")
+
+
+def _teach(folder: Path, look_name: str) -> None:
+    """20 rendered photos per kind and face of the look, taught into folder (faces.npz, kinds.npz)."""
+    from vision.dice import load_dice
+    from vision.pipeline import TAUGHT_FACES, TAUGHT_KINDS, DiceReader
+    from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render
+    from vision.teach import load_photos, teach
+
+    dice, look = load_dice(), load_look(look_name)
+    photos = folder / "photos"
+    for number, (kind, face) in enumerate(dice.pairs()):
+        (photos / kind / face).mkdir(parents=True, exist_ok=True)
+        for i in range(20):
+            seed = 100_000 + 100 * number + i
+            rng = np.random.default_rng(seed)
+            spec = DieSpec(kind, face, rng.uniform(90, 230), rng.uniform(80, 160), rng.uniform(0, 90))
+            image = render([spec], seed, look=look, style=EVAL_STYLE, scene=Scene(width=320, height=240)).image
+            cv2.imwrite(str(photos / kind / face / f"{i:03d}.png"), image)
+    shipped = DiceReader()
+    taught = load_photos(photos, dice, shipped.die_px)
+    start = time.perf_counter()
+    kinds, faces = teach(taught, shipped.kinds, shipped.faces)
+    print(f"taught from {len(taught.kinds)} photos ({len(taught.skipped)} skipped: no die found) "
+          f"in {time.perf_counter() - start:.1f} s")  # fmt: skip
+    kinds.save(folder / TAUGHT_KINDS)
+    faces.save(str(folder / TAUGHT_FACES))
 
 
 def percentiles(name: str, seconds: list[float]) -> None:
@@ -32,52 +79,71 @@ def percentiles(name: str, seconds: list[float]) -> None:
     print(f"{name:<34} median {statistics.median(ms):6.2f} ms   p99 {p99:6.2f} ms   ({len(ms)} runs)")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=300, help="frames timed")
-    parser.add_argument("--accuracy", type=int, default=1000, help="frames for the accuracy figures")
-    parser.add_argument("--look", default="default")
-    args = parser.parse_args()
-    cv2.setNumThreads(1)  # one core, as the goal says
+def measure(speed: Path, accuracy: Path, taught: Path | None) -> None:
+    """The child process: load cached frames, time and score the reader. Imports no renderer."""
+    from vision.motion import SettleDetector
+    from vision.pipeline import DiceReader
 
-    dice, look = load_dice(), load_look(args.look)
-    reader = KindReader.from_look(look.body)
-    dice_reader = DiceReader(kinds=reader)
-    # Frames are rendered one at a time so that the memory figure is the vision's, not a pile of test frames.
+    cv2.setNumThreads(1)  # one core, as the goal says
+    reader = DiceReader.from_folder(taught)
     detector, motion, reading = SettleDetector(), [], []
-    for i in range(args.frames):
-        image = scatter(70_000 + i, dice, 6, look=look, style=EVAL_STYLE, touching=0.4).image
+    for png in sorted(speed.glob("*.png")):
+        image = cv2.imread(str(png))
         start = time.perf_counter()
         detector.feed(image)
         motion.append(time.perf_counter() - start)
         start = time.perf_counter()
-        dice_reader.read(image)
+        reader.read(image)
         reading.append(time.perf_counter() - start)
     percentiles("motion check per frame", motion)
     percentiles("segment + kind + face, 6 dice", reading)
 
-    whole = kinds_right = kinds_total = faces_right = faces_total = 0
-    for i in range(args.accuracy):
-        frame = scatter(80_000 + i, dice, 1 + i % 6, look=look, style=EVAL_STYLE, touching=0.4)
-        blobs = find_dice(frame.image, frame.die_px).blobs
-        matched = [[b for b in blobs if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 12] for d in frame.dice]
-        whole += len(blobs) == len(frame.dice) and all(len(m) == 1 for m in matched)
-        for die, near in zip(frame.dice, matched, strict=True):
-            if len(near) == 1:
-                kinds_total += 1
-                kind, _ = reader.read(body_colour(frame.image, near[0].x, near[0].y, frame.die_px))
-                kinds_right += kind == die.kind
-        for die in frame.dice:
-            near = [
-                r for r in dice_reader.read(frame.image).dice if np.hypot(r.x - die.centre[0], r.y - die.centre[1]) < 12
-            ]
-            if len(near) == 1 and near[0].kind == die.kind:
-                faces_total += 1
-                faces_right += near[0].face == die.face
-    print(f"frames with every die found, no ghost: {whole / args.accuracy:.2%} of {args.accuracy} (1-6 dice)")
-    print(f"kind right: {kinds_right / max(kinds_total, 1):.2%} of {kinds_total} dice found ({look.name} look)")
+    frames = whole = found = kinds_right = faces_total = faces_right = 0
+    for png in sorted(accuracy.glob("*.png")):
+        truth = json.loads(png.with_suffix(".json").read_text())
+        dice = reader.read(cv2.imread(str(png))).dice
+        near = [[d for d in dice if np.hypot(d.x - t["x"], d.y - t["y"]) < 12] for t in truth]
+        frames += 1
+        whole += len(dice) == len(truth) and all(len(n) == 1 for n in near)
+        for t, n in zip(truth, near, strict=True):
+            if len(n) == 1:
+                found += 1
+                kinds_right += n[0].kind == t["kind"]
+                if n[0].kind == t["kind"]:
+                    faces_total += 1
+                    faces_right += n[0].face == t["face"]
+    print(f"frames with every die found, no ghost: {whole / frames:.2%} of {frames} (1-6 dice)")
+    print(f"kind right: {kinds_right / max(found, 1):.2%} of {found} dice found")
     print(f"face right: {faces_right / max(faces_total, 1):.2%} of {faces_total} dice found with the right kind")
-    print(f"resident memory (max RSS): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"resident memory (max RSS) of the reading process: {rss_mb:.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300, help="6-dice frames timed")
+    parser.add_argument("--accuracy", type=int, default=1000, help="frames (1-6 dice) for the accuracy figures")
+    parser.add_argument("--look", default="default")
+    parser.add_argument("--teach", action="store_true", help="teach from 20 photos per kind and face first")
+    parser.add_argument("--measure", nargs=3, metavar=("SPEED", "ACCURACY", "TAUGHT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        speed, accuracy, taught = args.measure
+        measure(Path(speed), Path(accuracy), Path(taught) if taught != "-" else None)
+        return
+    cv2.setNumThreads(1)
+    speed = CACHE / f"{args.look}-speed-{args.frames}"
+    accuracy = CACHE / f"{args.look}-accuracy-{args.accuracy}"
+    _render_set(speed, args.frames, 70_000, args.look, 6)
+    _render_set(accuracy, args.accuracy, 80_000, args.look, None)
+    taught = "-"
+    if args.teach:
+        folder = Path(tempfile.mkdtemp(prefix="pirate-table-taught-"))
+        _teach(folder, args.look)
+        taught = str(folder)
+    print(f"look {args.look}{', taught' if args.teach else ''}; frames cached in {CACHE}")
+    sys.stdout.flush()
+    subprocess.run([sys.executable, __file__, "--measure", str(speed), str(accuracy), taught], check=True)
 
 
 if __name__ == "__main__":

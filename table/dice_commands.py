@@ -1,8 +1,12 @@
-"""`pirate-table dice ...`: read dice from images, render a labelled test set, and measure accuracy on one.
+"""`pirate-table dice ...`: read dice from images, render a labelled test set, measure accuracy on one, and teach
+the table a venue's own dice (capture, teach, calibrate).
 
 Label format for `dice eval DIR`: every image `NAME.png` has a sidecar `NAME.json`:
     {"dice": [{"kind": "black", "face": "7", "x": 120.5, "y": 88.0}, ...]}
 (`face` null for a die on its edge). `dice render DIR` writes exactly this layout.
+
+What teaching and calibrating learn is kept in PIRATE_TABLE_HOME/dice/ (faces.npz, kinds.npz, tray.png); `dice read`
+and `dice eval` use it when it is there (`--shipped` ignores it).
 """
 
 from __future__ import annotations
@@ -11,19 +15,22 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 MATCH_PX = 12  # a reading within this many pixels of a labelled die is that die
+PHOTOS_PER_FACE = 20
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    dice = subparsers.add_parser("dice", help="read the dice tray from images")
+    dice = subparsers.add_parser("dice", help="read the dice tray from images; teach the table your dice")
     commands = dice.add_subparsers(dest="dice_command", required=True)
     read = commands.add_parser("read", help="print one JSON line per image with every die found")
     read.add_argument("images", nargs="+", type=Path)
+    read.add_argument("--shipped", action="store_true", help="ignore what was taught or calibrated")
     render = commands.add_parser("render", help="write a labelled set of rendered tray images")
     render.add_argument("folder", type=Path)
     render.add_argument("--count", type=int, default=100)
@@ -31,29 +38,64 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     render.add_argument("--look", default="default")
     evaluate = commands.add_parser("eval", help="accuracy on a labelled folder (NAME.png + NAME.json)")
     evaluate.add_argument("folder", type=Path)
+    evaluate.add_argument("--shipped", action="store_true", help="ignore what was taught or calibrated")
+    capture = commands.add_parser("capture", help="photograph every face of your dice for `dice teach`")
+    capture.add_argument("folder", type=Path)
+    capture.add_argument("--count", type=int, default=PHOTOS_PER_FACE, help="photos per kind and face (default 20)")
+    capture.add_argument("--camera", default="auto", help='"auto", "picamera2", "/dev/video0", or a folder')
+    teach = commands.add_parser("teach", help="adapt the reader to labelled photos DIR/<kind>/<face>/*.png|jpg")
+    teach.add_argument("folder", type=Path)
+    calibrate = commands.add_parser("calibrate", help="learn the empty tray and the colour of each kind of die")
+    calibrate.add_argument("--camera", default="auto", help='"auto", "picamera2", "/dev/video0", or a folder')
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
+    """`ask` shows a prompt and returns what the person typed (tests pass their own)."""
     if args.dice_command == "read":
-        return _read(args.images)
+        return _read(args.images, args.shipped)
     if args.dice_command == "render":
         return _render(args.folder, args.count, args.seed, args.look)
     if args.dice_command == "eval":
-        return _eval(args.folder)
+        return _eval(args.folder, args.shipped)
+    if args.dice_command == "capture":
+        return capture(_camera(args.camera), args.folder, args.count, ask)
+    if args.dice_command == "teach":
+        return teach(args.folder)
+    if args.dice_command == "calibrate":
+        return calibrate(_camera(args.camera), ask)
     raise AssertionError(args.dice_command)
 
 
-def _read(images: list[Path]) -> int:
+def taught_folder() -> Path:
+    """Where teaching and calibrating keep what they learned."""
+    from table.paths import data_home
+
+    folder = data_home() / "dice"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
     from vision.pipeline import DiceReader
 
-    reader, failed = DiceReader(), 0
+    return DiceReader() if shipped else DiceReader.from_folder(taught_folder())
+
+
+def _camera(source: str):
+    from table.devices.camera import open_camera
+
+    return open_camera(source)
+
+
+def _read(images: list[Path], shipped: bool = False) -> int:
+    dice_reader, failed = reader(shipped), 0
     for path in images:
         image = cv2.imread(str(path))
         if image is None:
             print(json.dumps({"image": str(path), "error": "cannot read this image"}))
             failed += 1
             continue
-        reading = reader.read(image)
+        reading = dice_reader.read(image)
         line: dict[str, object] = {"image": str(path), "dice": [die.as_json() for die in reading.dice]}
         if reading.obstructed:
             line["obstructed"] = True
@@ -77,10 +119,8 @@ def _render(folder: Path, count: int, seed: int, look: str) -> int:
     return 0
 
 
-def _eval(folder: Path) -> int:
-    from vision.pipeline import DiceReader
-
-    reader = DiceReader()
+def _eval(folder: Path, shipped: bool = False) -> int:
+    dice_reader = reader(shipped)
     sidecars = sorted(folder.glob("*.json"))
     if not sidecars:
         print(f"pirate-table dice eval: no NAME.json labels in {folder}", file=sys.stderr)
@@ -90,7 +130,7 @@ def _eval(folder: Path) -> int:
     for sidecar in sidecars:
         image = cv2.imread(str(sidecar.with_suffix(".png")))
         labels = json.loads(sidecar.read_text())["dice"]
-        readings = reader.read(image).dice if image is not None else []
+        readings = dice_reader.read(image).dice if image is not None else []
         found_all = len(readings) == len(labels)
         for label in labels:
             near = [r for r in readings if np.hypot(r.x - label["x"], r.y - label["y"]) < MATCH_PX]
@@ -109,4 +149,127 @@ def _eval(folder: Path) -> int:
     for (truth, read), n in sorted(confusion.items()):
         if truth != read:
             print(f"  {truth} -> {read}: {n}")
+    return 0
+
+
+def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
+    """Photos for teaching: for each kind and face, `count` photos of one die, into folder/<kind>/<face>/NNN.png.
+
+    The person lays one die of the named kind with the named face up, presses Enter for each photo and moves or
+    turns the die between photos. A photo without exactly one die is not kept. "s" skips to the next face, "q"
+    stops; photos already in the folder count, so a stopped capture carries on where it left off.
+    """
+    from vision.dice import load_dice
+    from vision.segment import find_dice
+
+    dice = load_dice()
+    pairs = dice.pairs()
+    try:
+        for number, (kind, face) in enumerate(pairs, 1):
+            target = folder / kind / face
+            target.mkdir(parents=True, exist_ok=True)
+            have = len(list(target.glob("*.png")))
+            if have < count:
+                print(f"[{number}/{len(pairs)}] Lay one {kind} die in the tray, {face} up.")
+            while have < count:
+                answer = ask(f"  {kind} {face} photo {have + 1}/{count}: Enter to take it (s skip, q stop) ")
+                if answer.strip().lower() == "q":
+                    print(f"stopped; run the same command again to carry on. Photos are in {folder}")
+                    return 1
+                if answer.strip().lower() == "s":
+                    break
+                image = camera.capture()
+                if image is None:
+                    print("  the camera gave no picture; check it and press Enter again")
+                    continue
+                found = find_dice(image, 44.0)
+                if found.obstructed or len(found.blobs) != 1:
+                    seen = "something covers the tray" if found.obstructed else f"{len(found.blobs)} dice seen"
+                    print(f"  not kept: {seen}; one die, flat, hands away")
+                    continue
+                have += 1
+                cv2.imwrite(str(target / f"{have:03d}.png"), image)
+                print("  kept; move or turn the die a little" if have < count else "  done")
+    finally:
+        camera.close()
+    print(f"photos are in {folder}; next: pirate-table dice teach {folder}")
+    return 0
+
+
+def teach(folder: Path) -> int:
+    """Adapt the reader to the labelled photos and keep the result in the data folder."""
+    from vision.dice import load_dice
+    from vision.teach import TeachError, load_photos
+    from vision.teach import teach as adapt
+
+    if not folder.is_dir():
+        print(f"pirate-table dice teach: no folder {folder}", file=sys.stderr)
+        return 2
+    current = reader()
+    try:
+        photos = load_photos(folder, load_dice(), current.die_px, current.tray)
+    except TeachError as error:
+        print(f"pirate-table dice teach: {error}", file=sys.stderr)
+        return 2
+    for photo, why in photos.skipped:
+        print(f"  skipped {photo}: {why}")
+    before = _photo_accuracy(current, photos)
+    kinds, faces = adapt(photos, current.kinds, current.faces)
+    current.kinds, current.faces = kinds, faces
+    after = _photo_accuracy(current, photos)
+    store = taught_folder()
+    kinds.save(store / "kinds.npz")
+    faces.save(str(store / "faces.npz"))
+    print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
+          f"right on these photos before {before:.1%}, after {after:.1%}. Kept in {store}")  # fmt: skip
+    return 0
+
+
+def _photo_accuracy(dice_reader, photos) -> float:
+    """Share of the photos' dice read with the right kind and face (the crops the teacher used)."""
+    from vision.crops import die_looks
+
+    looks = die_looks(photos.crops)
+    kinds, _ = dice_reader.kinds.read_many(looks.colours)
+    allowed = [dice_reader.dice.faces_of(k) for k in kinds]
+    faces = [face for face, _ in dice_reader.faces.read_many(looks.maps, allowed)]
+    right = sum(k == tk and f == tf for k, f, tk, tf in zip(kinds, faces, photos.kinds, photos.faces, strict=True))
+    return right / len(photos.kinds)
+
+
+def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
+    """The empty tray, then one die of each kind: kept in the data folder as tray.png and kinds.npz."""
+    from vision.calibrate import CalibrationError, calibrated_kinds, empty_tray, one_die_colour
+
+    current = reader()
+    store = taught_folder()
+    try:
+        ask("Empty the tray (no dice, hands away) and press Enter ")
+        frames = [frame for frame in (camera.capture() for _ in range(empty_frames)) if frame is not None]
+        try:
+            tray = empty_tray(frames, current.die_px)
+        except CalibrationError as error:
+            print(f"not calibrated: {error}", file=sys.stderr)
+            return 1
+        colours = {}
+        for kind in current.dice.kinds:
+            while True:
+                answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
+                if answer.strip().lower() == "q":
+                    print("stopped: nothing was changed")
+                    return 1
+                image = camera.capture()
+                if image is None:
+                    print("  the camera gave no picture; check it and press Enter again")
+                    continue
+                try:
+                    colours[kind] = one_die_colour(image, current.die_px, tray)
+                    break
+                except CalibrationError as error:
+                    print(f"  {error}")
+    finally:
+        camera.close()
+    cv2.imwrite(str(store / "tray.png"), tray)
+    calibrated_kinds(current.kinds, colours).save(store / "kinds.npz")
+    print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")
     return 0

@@ -1,4 +1,4 @@
-"""Which face a die shows: a small numpy network on HOG features of the die's glyph, turned upright."""
+"""Which face a die shows: a small numpy network on HOG features of the die's glyph map (vision/crops.py)."""
 
 from __future__ import annotations
 
@@ -7,33 +7,27 @@ import math
 import cv2
 import numpy as np
 
+from vision.crops import GLYPH
 from vision.dice import FACES
 
-CROP = 32
-_HOG = cv2.HOGDescriptor((CROP, CROP), (16, 16), (8, 8), (8, 8), 9)
+_HOG = cv2.HOGDescriptor((GLYPH, GLYPH), (16, 16), (8, 8), (8, 8), 9)
 
 
-def glyph_map(image: np.ndarray, x: float, y: float, angle: float, die_px: float, body: np.ndarray) -> np.ndarray:
-    """The die turned square to the image (its angle mod 90), as CROP x CROP 'how unlike the body' values."""
-    scale = CROP / (die_px * 0.8)  # the inner 80 %: no rim, no neighbour
-    matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
-    matrix[:, 2] += (CROP / 2 - x, CROP / 2 - y)
-    crop = cv2.warpAffine(image, matrix, (CROP, CROP), flags=cv2.INTER_AREA | cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    distance = np.linalg.norm(lab - body, axis=2)
-    return np.clip(distance / max(float(distance.max()), 20.0) * 255, 0, 255).astype(np.uint8)
-
-
-def features(glyph: np.ndarray) -> np.ndarray:
-    """HOG of the glyph in its four quarter turns: a die's glyph can point any of four ways."""
-    return np.stack([_HOG.compute(np.ascontiguousarray(np.rot90(glyph, k))).ravel() for k in range(4)])
+def features(maps: np.ndarray) -> np.ndarray:
+    """HOG of each glyph map in its four quarter turns, (4 n, d), turns of one die together: a die's glyph can
+    point any of four ways."""
+    rows = [_HOG.compute(np.ascontiguousarray(np.rot90(glyph, k))).ravel() for glyph in maps for k in range(4)]
+    return np.stack(rows) if rows else np.zeros((0, _HOG.getDescriptorSize()), np.float32)
 
 
 class FaceNet:
     """One hidden layer, softmax over all faces; a kind's impossible faces are masked out when reading."""
 
     def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> None:
-        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+        # Weight decay leaves unused weights tiny; as subnormal floats they make every product many times slower.
+        self.w1, self.b1, self.w2, self.b2 = (
+            np.where(np.abs(w) < 1e-30, 0, w).astype(np.float32) for w in (w1, b1, w2, b2)
+        )
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         hidden = np.maximum(x @ self.w1 + self.b1, 0)
@@ -42,21 +36,38 @@ class FaceNet:
         e = np.exp(logits)
         return e / e.sum(axis=-1, keepdims=True)
 
-    def read(self, glyph: np.ndarray, allowed: tuple[str, ...]) -> tuple[str, float]:
-        p = self.probabilities(features(glyph)).mean(axis=0)  # averaged over the four turns: turn-invariant
-        mask = np.array([face in allowed for face in FACES])
+    def read_many(self, maps: np.ndarray, allowed: list[tuple[str, ...]]) -> list[tuple[str, float]]:
+        """The face of each glyph map, limited to the faces its kind can show, with its probability."""
+        if len(maps) == 0:
+            return []
+        p = self.probabilities(features(maps)).reshape(len(maps), 4, len(FACES)).mean(axis=1)  # turn-invariant
+        mask = np.array([[face in faces for face in FACES] for faces in allowed])
         p = np.where(mask, p, 0)
-        best = int(np.argmax(p))
-        return FACES[best], float(p[best] / max(p.sum(), 1e-9))
+        best = p.argmax(axis=1)
+        confidence = p[np.arange(len(best)), best] / np.maximum(p.sum(axis=1), 1e-9)
+        return [(FACES[b], float(c)) for b, c in zip(best, confidence, strict=True)]
 
     @classmethod
-    def train(cls, x: np.ndarray, y: np.ndarray, hidden: int = 64, epochs: int = 30, seed: int = 0) -> FaceNet:
+    def train(
+        cls,
+        x: np.ndarray,
+        y: np.ndarray,
+        hidden: int = 64,
+        epochs: int = 30,
+        seed: int = 0,
+        start: FaceNet | None = None,
+        rate: float = 0.003,
+    ) -> FaceNet:
+        """Adam on cross-entropy; from `start`'s weights when given (teaching adapts the shipped network)."""
         rng = np.random.default_rng(seed)
         n, d = x.shape
-        w1 = rng.normal(0, math.sqrt(2 / d), (d, hidden)).astype(np.float32)
-        b1 = np.zeros(hidden, np.float32)
-        w2 = rng.normal(0, math.sqrt(1 / hidden), (hidden, len(FACES))).astype(np.float32)
-        b2 = np.zeros(len(FACES), np.float32)
+        if start is not None:
+            w1, b1, w2, b2 = (p.astype(np.float32).copy() for p in (start.w1, start.b1, start.w2, start.b2))
+        else:
+            w1 = rng.normal(0, math.sqrt(2 / d), (d, hidden)).astype(np.float32)
+            b1 = np.zeros(hidden, np.float32)
+            w2 = rng.normal(0, math.sqrt(1 / hidden), (hidden, len(FACES))).astype(np.float32)
+            b2 = np.zeros(len(FACES), np.float32)
         params = [w1, b1, w2, b2]
         m = [np.zeros_like(p) for p in params]
         v = [np.zeros_like(p) for p in params]
@@ -77,7 +88,9 @@ class FaceNet:
                 for i, (param, grad) in enumerate(zip(params, grads, strict=True)):
                     m[i] = 0.9 * m[i] + 0.1 * grad
                     v[i] = 0.999 * v[i] + 0.001 * grad * grad
-                    param -= 0.003 * (m[i] / (1 - 0.9**step)) / (np.sqrt(v[i] / (1 - 0.999**step)) + 1e-8)
+                    param -= rate * (m[i] / (1 - 0.9**step)) / (np.sqrt(v[i] / (1 - 0.999**step)) + 1e-8)
+                    param[np.abs(param) < 1e-30] = 0  # no subnormals (see __init__)
+                    v[i][v[i] < 1e-30] = 0
         return cls(w1, b1, w2, b2)
 
     def save(self, path: str) -> None:

@@ -5,27 +5,42 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+MOTION_SIZE = (80, 60)  # motion is measured on a tiny grey copy: a rolling die changes many of its pixels, noise few
+
+
+class MotionCheck:
+    """Which cells of the tiny grey copy changed since the previous frame (None for the first frame)."""
+
+    def __init__(self, level: int = 18) -> None:
+        self.level = level
+        self._previous: np.ndarray | None = None
+
+    def changed(self, image: np.ndarray) -> np.ndarray | None:
+        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), MOTION_SIZE, interpolation=cv2.INTER_AREA)
+        previous, self._previous = self._previous, small
+        if previous is None:
+            return None
+        return cv2.absdiff(small, previous) > self.level
+
+    def forget(self) -> None:
+        """The next frame is compared with nothing (after the camera was lost)."""
+        self._previous = None
+
 
 class SettleDetector:
-    """Feed every frame; `feed` says True on the frame where the tray has been still for `frames` frames.
-
-    Motion is measured on a tiny grey copy (80 x 60): a rolling die changes many of its pixels, sensor noise few.
-    """
+    """Feed every frame; `feed` says True on the frame where the tray has been still for `frames` frames."""
 
     def __init__(self, frames: int = 5, changed_fraction: float = 0.002, level: int = 18) -> None:
         self.frames = frames
         self.changed_fraction = changed_fraction
-        self.level = level
         self.still = 0
-        self._previous: np.ndarray | None = None
+        self.check = MotionCheck(level)
+
+    def is_moving(self, changed: np.ndarray | None) -> bool:
+        return changed is None or np.count_nonzero(changed) > self.changed_fraction * changed.size
 
     def moving(self, image: np.ndarray) -> bool:
-        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (80, 60), interpolation=cv2.INTER_AREA)
-        previous, self._previous = self._previous, small
-        if previous is None:
-            return True
-        changed = np.count_nonzero(cv2.absdiff(small, previous) > self.level)
-        return changed > self.changed_fraction * small.size
+        return self.is_moving(self.check.changed(image))
 
     def feed(self, image: np.ndarray) -> bool:
         """True exactly once per rest: on the frame that completes `frames` still frames."""

@@ -33,20 +33,28 @@ FONTS: dict[str, int] = {
     "segment": -1,  # drawn from line segments, like a printed seven-segment numeral
 }
 SKULLS = ("round", "crossbones", "narrow")
-FLAGS = ("pennant", "banner", "swallowtail")
+FLAGS = ("pennant", "banner", "swallowtail", "polygon")
 
 
 @dataclass(frozen=True)
 class Style:
-    """Which glyph drawings a frame may use. Training and evaluation use different ones."""
+    """Which glyph drawings a frame may use. Training and evaluation use different ones.
+
+    `shear` slants glyphs by up to that much (a training variation: the evaluation's italic font is never drawn in
+    training); the "polygon" flag is a random shape on a pole, so training learns "a pole with a cloth", not two
+    particular flags.
+    """
 
     fonts: tuple[str, ...] = ("simplex", "duplex", "triplex", "plain", "script", "segment")
     skulls: tuple[str, ...] = ("round", "crossbones")
-    flags: tuple[str, ...] = ("pennant", "banner")
+    flags: tuple[str, ...] = ("pennant", "banner", "polygon")
+    shear: float = 0.3
 
 
 TRAIN_STYLE = Style()
-EVAL_STYLE = Style(fonts=("complex", "complex_small", "italic"), skulls=("narrow", "round"), flags=("swallowtail",))
+EVAL_STYLE = Style(
+    fonts=("complex", "complex_small", "italic"), skulls=("narrow", "round"), flags=("swallowtail",), shear=0.0
+)
 
 
 @dataclass(frozen=True)
@@ -226,6 +234,12 @@ def _draw_flag(mask: np.ndarray, variant: str, rng: np.random.Generator) -> None
     drop = round(s * 0.3 * k)
     if variant == "pennant":
         pts = [(pole_x, top), (pole_x + fly, top + drop // 2), (pole_x, top + drop)]
+    elif variant == "polygon":
+        corners = int(rng.integers(3, 7))
+        xs = np.sort(rng.uniform(0.3, 1.0, corners)) * fly
+        upper = [(pole_x + x, top + rng.uniform(-0.1, 0.25) * drop) for x in xs]
+        lower = [(pole_x + x, top + rng.uniform(0.6, 1.1) * drop) for x in xs[::-1]]
+        pts = [(pole_x, top), *upper, *lower, (pole_x, top + drop)]
     elif variant == "swallowtail":
         pts = [(pole_x, top), (pole_x + fly, top), (pole_x + fly * 2 // 3, top + drop // 2), (pole_x + fly, top + drop),
                (pole_x, top + drop)]  # fmt: skip
@@ -247,6 +261,10 @@ def glyph_mask(face: str, style: Style, rng: np.random.Generator, size: int = TI
         _draw_flag(mask, str(rng.choice(style.flags)), rng)
     else:
         _draw_numeral(mask, face, str(rng.choice(style.fonts)), rng)
+    if style.shear:
+        slant = rng.uniform(-style.shear, style.shear)
+        matrix = np.float32([[1, slant, -slant * size / 2], [0, 1, 0]])
+        mask = cv2.warpAffine(mask, matrix, (size, size), flags=cv2.INTER_LINEAR)
     return mask
 
 
@@ -411,8 +429,13 @@ def render(
     scene: Scene = Scene(),
     hand: bool = False,
 ) -> Frame:
-    """Draw the tray with these dice; the same arguments always give the same picture."""
-    rng = np.random.default_rng(seed)
+    """Draw the tray with these dice; the same arguments always give the same picture.
+
+    Each part draws from its own random stream (tray, shadows, each die by its place in `dice`, hand, light,
+    camera), so frames of one seed that differ only in their dice are the same everywhere else: a sequence of
+    frames with one seed is a still camera watching dice arrive, move and leave.
+    """
+    rng = np.random.default_rng([seed, 0])
     look = look or load_look()
     wild = scene.wild
     canvas, tray_name = _tray(scene, rng)
@@ -429,12 +452,13 @@ def render(
 
     for spec, shape in zip(dice, shapes, strict=True):
         maker = _edge_tile if spec.on_edge else _face_tile
-        _paste(canvas, maker(spec.kind, spec.face, look, style, rng), shape)
+        _paste(canvas, maker(spec.kind, spec.face, look, style, _die_rng(seed, spec)), shape)
     if hand:
-        _draw_hand(canvas, scene, rng)
+        _draw_hand(canvas, scene, np.random.default_rng([seed, 2]))
 
-    canvas = _light(canvas, rng, wild)
+    canvas = _light(canvas, np.random.default_rng([seed, 3]), wild)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
+    rng = np.random.default_rng([seed, 4])
     image, shapes = _perspective(image, shapes, rng, wild)
     if wild:
         sigma = rng.uniform(0, 1.0) * wild
@@ -452,6 +476,11 @@ def render(
         for spec, shape in zip(dice, shapes, strict=True)
     ]
     return Frame(image, truths, side, obstructed=hand, meta={"tray": tray_name, "look": look.name, "seed": seed})
+
+
+def _die_rng(seed: int, spec: DieSpec) -> np.random.Generator:
+    """A die's own stream, from what it is (not where it lies): it looks the same while it rolls and after."""
+    return np.random.default_rng([seed, 1, *spec.kind.encode(), 0, *spec.face.encode(), int(spec.on_edge)])
 
 
 def _light(canvas: np.ndarray, rng: np.random.Generator, wild: float) -> np.ndarray:

@@ -45,29 +45,42 @@ def _tray_model(lab: np.ndarray) -> np.ndarray:
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def foreground(image: np.ndarray) -> np.ndarray:
-    """A 0/255 mask (half size) of everything that is not tray."""
+def half_size_lab(image: np.ndarray) -> np.ndarray:
     small = cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    difference = cv2.absdiff(lab, _tray_model(lab))
+    return cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def foreground(image: np.ndarray, tray: np.ndarray | None = None) -> np.ndarray:
+    """A 0/255 mask (half size) of everything that is not tray.
+
+    `tray` is the empty tray as half_size_lab gives it (calibrated); without it the tray is modelled from the frame.
+    """
+    lab = half_size_lab(image)
+    difference = cv2.absdiff(lab, _tray_model(lab) if tray is None else tray)
     # Shadows change lightness far more than colour, so lightness counts half.
     distance = cv2.transform(difference, np.array([[0.5, 1.0, 1.0]], np.float32))
     mask = (distance > 18).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)  # glyphs close to the tray colour leave holes
     return filled
 
 
-def find_dice(image: np.ndarray, die_px: float) -> Segmentation:
+def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) -> Segmentation:
     """Every die on the tray, touching dice separated by how many dice their heap's area holds."""
-    mask = foreground(image)
+    mask = foreground(image, tray)
     die_area = (die_px * SCALE) ** 2
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     if stats[1:, cv2.CC_STAT_AREA].sum() > die_area * 8.5:
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.
         return Segmentation([], obstructed=True)
+    # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    lone = areas[(areas > die_area * 0.8) & (areas < die_area * 1.45)]
+    unit = float(np.median(lone)) if len(lone) else die_area * 1.1
     blobs: list[Blob] = []
     for label in range(1, count):
         area = stats[label, cv2.CC_STAT_AREA]
@@ -75,9 +88,11 @@ def find_dice(image: np.ndarray, die_px: float) -> Segmentation:
             continue  # crumbs, noise, a glint
         if area > die_area * 7.5:
             return Segmentation([], obstructed=True)
-        points = np.column_stack(np.nonzero(labels == label)[::-1]).astype(np.float32)
-        heap = max(1, round(area / die_area))
-        if heap == 2 and _looks_on_edge(points, area, die_area):
+        x, y, w, h = stats[label, :4]
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == label)
+        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        heap = max(1, round(area / unit))
+        if heap == 2 and _looks_on_edge(points, area, unit):
             heap = 1  # one die leaning on an edge covers 1.4 dice, not two dice side by side (2 x 1)
         blobs.extend(_split(points, heap, die_area))
     return Segmentation(blobs, obstructed=False)
@@ -101,6 +116,7 @@ def _split(points: np.ndarray, heap: int, die_area: float) -> list[Blob]:
         (cx, cy), (w, h), angle = cv2.minAreaRect(group)
         long, short = max(w, h), max(min(w, h), 1.0)
         # A flat die is square; one on its edge looks 1.4 times as long as wide; a half-hidden one is small.
-        readable = long / short < 1.25 and len(group) > die_area * 0.7
+        # A die cut from a heap has the straight cut of the split as one side, so it may look a little less square.
+        readable = long / short < (1.25 if heap == 1 else 1.4) and len(group) > die_area * 0.7
         blobs.append(Blob(cx / SCALE, cy / SCALE, float(angle % 90), readable))
     return blobs

@@ -1,0 +1,64 @@
+"""Each found die cut out square to the image, and what the readers need from it: body colour, glyph colour, glyph map.
+
+One small warp per die and one LAB conversion for all dice together: no full-frame colour conversion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+CROP = 40  # the whole die, turned square to the image (its angle mod 90)
+GLYPH = 32  # the inner 80 % of the crop: no rim, no neighbour
+_INNER = slice((CROP - GLYPH) // 2, (CROP + GLYPH) // 2)
+_ys, _xs = np.mgrid[0:CROP, 0:CROP] + 0.5 - CROP / 2
+_radius = np.hypot(_xs, _ys) / CROP
+RING = (_radius > 0.34) & (_radius < 0.44)  # outside the glyph, inside the darker rim: the body's own colour
+LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)  # light varies lightness far more than colour
+
+
+@dataclass(frozen=True)
+class DieLooks:
+    """Per die: body and glyph colour (LAB), and the glyph map (GLYPH x GLYPH, 0-255 'how unlike the body')."""
+
+    body: np.ndarray  # (n, 3)
+    glyph: np.ndarray  # (n, 3)
+    maps: np.ndarray  # (n, GLYPH, GLYPH) uint8
+
+    @property
+    def colours(self) -> np.ndarray:
+        """Body and glyph colour side by side, (n, 6): what the kind reader looks at."""
+        return np.concatenate([self.body, self.glyph], axis=1)
+
+
+def die_crops(image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float) -> np.ndarray:
+    """(n, CROP, CROP, 3) BGR crops, one per (x, y, angle) in full-frame pixels."""
+    crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
+    scale = CROP / die_px
+    for i, (x, y, angle) in enumerate(centres):
+        matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
+        matrix[:, 2] += (CROP / 2 - x, CROP / 2 - y)
+        crops[i] = cv2.warpAffine(image, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return crops
+
+
+def die_looks(crops: np.ndarray) -> DieLooks:
+    n = len(crops)
+    if n == 0:
+        return DieLooks(
+            np.zeros((0, 3), np.float32), np.zeros((0, 3), np.float32), np.zeros((0, GLYPH, GLYPH), np.uint8)
+        )
+    lab = cv2.cvtColor(crops.reshape(n * CROP, CROP, 3), cv2.COLOR_BGR2LAB).reshape(n, CROP, CROP, 3)
+    lab = lab.astype(np.float32)
+    body = np.median(lab[:, RING], axis=1)
+    inner = lab[:, _INNER, _INNER]
+    distance = np.linalg.norm((inner - body[:, None, None, :]) * LAB_WEIGHTS, axis=3)
+    peak = np.maximum(distance.reshape(n, -1).max(axis=1), 20.0)
+    maps = np.clip(distance / peak[:, None, None] * 255, 0, 255).astype(np.uint8)
+    # The glyph's colour: the mean of the pixels at least half as unlike the body as the most unlike one.
+    strong = (maps >= 128)[..., None]
+    glyph = (inner * strong).sum(axis=(1, 2)) / np.maximum(strong.sum(axis=(1, 2)), 1)
+    return DieLooks(body, glyph.astype(np.float32), maps)

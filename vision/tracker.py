@@ -1,0 +1,168 @@
+"""The tray watcher: frames in, landing-order events out (vision/tray_events.py).
+
+Feed it every camera frame. It reads the tray once each time the picture has been still for `settle_frames`
+frames (a die counts only when still), and compares that reading with the dice it already knows:
+
+- a die it has not seen before gets the next order number: `DieSettled`;
+- a known die that now reads differently or lies elsewhere keeps its number: `DieChanged` (a knock);
+- a known die no longer there: `DieRemoved`; once the tray has been seen empty, numbering starts again at 1;
+- something as large as a hand covering the tray: `TrayBlocked`, then `TrayClear` when a reading is possible again;
+- `feed(None)` or `lost(reason)`: `CameraLost`, and `CameraBack` with the next frame.
+
+Dice are matched from one reading to the next by position, with room for a nudge. When several dice come to rest in
+the same settle (two thrown at once), their order is the order in which they stopped moving: the tracker remembers,
+on its tiny motion grid, the last frame in which each cell changed, and a die came to rest when the cells under it
+last changed. Dice that stopped in the same frame are ordered by position (top to bottom, then left to right).
+
+Deterministic and clock-free: only the frames count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.motion import MOTION_SIZE, MotionCheck, SettleDetector
+from vision.pipeline import DiceReader, DieReading
+from vision.tray_events import (
+    CameraBack,
+    CameraLost,
+    DieChanged,
+    DieRemoved,
+    DieSettled,
+    TrayBlocked,
+    TrayClear,
+    TrayEvent,
+)
+
+NUDGE = 0.6  # a reading within this many die widths of a known die is that die
+MOVED = 0.5  # a known die that moved farther than this (die widths) is reported as changed
+KNOCK_REACH = 6.0  # a knocked die is looked for this far (die widths) among new dice of its kind
+
+
+@dataclass
+class _KnownDie:
+    order: int
+    reading: DieReading
+
+
+class TrayTracker:
+    """Turns a stream of frames into TrayEvents: which die landed when, what it shows, what changed."""
+
+    def __init__(self, reader: DiceReader | None = None, settle_frames: int = 4) -> None:
+        self.reader = reader or DiceReader()
+        self.settle_frames = settle_frames
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every die and start numbering at 1 (a new trick)."""
+        self._motion = MotionCheck()
+        self._settle = SettleDetector(frames=self.settle_frames)
+        self._still = 0
+        self._frame = 0
+        self._last_change = np.full(MOTION_SIZE[::-1], -1, np.int64)  # frame number each motion cell last changed
+        self._known: list[_KnownDie] = []
+        self._next_order = 1
+        self._blocked = False
+        self._camera_lost = False
+
+    def lost(self, reason: str) -> list[TrayEvent]:
+        """The camera gave no frame: reported once until frames come again."""
+        if self._camera_lost:
+            return []
+        self._camera_lost = True
+        self._motion.forget()
+        self._still = 0
+        return [CameraLost(reason)]
+
+    def feed(self, frame: np.ndarray | None) -> list[TrayEvent]:
+        if frame is None:
+            return self.lost("the camera gave no frame")
+        events: list[TrayEvent] = []
+        if self._camera_lost:
+            self._camera_lost = False
+            events.append(CameraBack())
+        self._frame += 1
+        changed = self._motion.changed(frame)
+        if changed is not None:
+            self._last_change[changed] = self._frame
+        self._still = 0 if self._settle.is_moving(changed) else self._still + 1
+        if self._still == self.settle_frames:  # once per rest
+            events.extend(self._read(frame))
+        return events
+
+    # ------------------------------------------------------------------ one settled frame
+
+    def _read(self, frame: np.ndarray) -> list[TrayEvent]:
+        reading = self.reader.read(frame)
+        if reading.obstructed:
+            if self._blocked:
+                return []
+            self._blocked = True
+            return [TrayBlocked()]
+        events: list[TrayEvent] = []
+        if self._blocked:
+            self._blocked = False
+            events.append(TrayClear())
+        events.extend(self._reconcile(reading.dice, frame.shape[1], frame.shape[0]))
+        if not self._known:
+            self._next_order = 1  # the tray was seen empty: the next die is the first of a new trick
+        return events
+
+    def _reconcile(self, readings: list[DieReading], width: int, height: int) -> list[TrayEvent]:
+        die_px = self.reader.die_px
+        pairs = _nearest_pairs(self._known, readings, NUDGE * die_px, same_kind=False)
+        unmatched_known = [k for k in self._known if all(k is not a for a, _ in pairs)]
+        unmatched_new = [r for r in readings if all(r is not b for _, b in pairs)]
+        # A die knocked far keeps its number: the nearest new die of its kind within reach is that die.
+        pairs += _nearest_pairs(unmatched_known, unmatched_new, KNOCK_REACH * die_px, same_kind=True)
+
+        events: list[TrayEvent] = []
+        kept = {known.order for known, _ in pairs}
+        events.extend(DieRemoved(k.order) for k in self._known if k.order not in kept)
+        self._known = [k for k in self._known if k.order in kept]
+        for known, now in sorted(pairs, key=lambda pair: pair[0].order):
+            was = known.reading
+            moved = np.hypot(now.x - was.x, now.y - was.y) > MOVED * die_px
+            if (now.kind, now.face) != (was.kind, was.face) or moved:
+                events.append(DieChanged(known.order, now.kind, now.face, now.confidence, now.x, now.y,
+                                         was.kind, was.face))  # fmt: skip
+            known.reading = now
+        arrivals = [r for r in readings if all(r is not b for _, b in pairs)]
+        for reading in sorted(arrivals, key=lambda r: (self._came_to_rest(r, width, height), r.y, r.x)):
+            known = _KnownDie(self._next_order, reading)
+            self._next_order += 1
+            self._known.append(known)
+            events.append(DieSettled(known.order, reading.kind, reading.face, reading.confidence, reading.x, reading.y))
+        return events
+
+    def _came_to_rest(self, die: DieReading, width: int, height: int) -> int:
+        """The last frame in which anything moved under this die: when it stopped rolling."""
+        grid_w, grid_h = MOTION_SIZE
+        cx, cy = die.x * grid_w / width, die.y * grid_h / height
+        reach = self.reader.die_px * 0.35 * grid_w / width  # inside the die, off its shadow
+        x0, x1 = max(int(cx - reach), 0), min(int(cx + reach) + 1, grid_w)
+        y0, y1 = max(int(cy - reach), 0), min(int(cy + reach) + 1, grid_h)
+        cells = self._last_change[y0:y1, x0:x1]
+        return int(cells.max()) if cells.size else -1
+
+
+def _nearest_pairs(
+    known: list[_KnownDie], readings: list[DieReading], reach: float, same_kind: bool
+) -> list[tuple[_KnownDie, DieReading]]:
+    """Greedy one-to-one matching, nearest pairs first (ties by order number, then reading position)."""
+    candidates = []
+    for k in known:
+        for index, r in enumerate(readings):
+            distance = float(np.hypot(r.x - k.reading.x, r.y - k.reading.y))
+            if distance <= reach and (not same_kind or r.kind == k.reading.kind):
+                candidates.append((distance, k.order, index))
+    by_order = {k.order: k for k in known}
+    pairs, used_known, used_reading = [], set(), set()
+    for _, order, index in sorted(candidates):
+        if order not in used_known and index not in used_reading:
+            used_known.add(order)
+            used_reading.add(index)
+            pairs.append((by_order[order], readings[index]))
+    return pairs
