@@ -1,7 +1,8 @@
 """How fast the scoreboard draws, and what it costs when nothing happens.
 
 1. A changed frame of the busiest screen (6 seats, a trick of 5 cards, the bar of actions) at 1920x1080,
-   rendered headless: median and p99 over N frames. Goal: median <= 8 ms.
+   rendered headless: the fifth card lands and is taken back, alternately, so every frame differs from the one
+   before; median and p99 over N frames. Goal: median <= 8 ms.
 2. An idle scoreboard: the table's loop with the scoreboard open and nothing happening, for S seconds of real
    time; the CPU it used per second. Goal: <= 5 % of one core.
 
@@ -30,19 +31,33 @@ GOAL_MEDIAN_MS = 8.0
 GOAL_IDLE = 0.05
 
 
-def busiest_screen() -> Screen:
-    """A 6-player game in the middle of a trick with five cards down."""
+def busiest_screens() -> tuple[Screen, Screen]:
+    """A 6-player game in the middle of a trick: four cards down, then five (a changed frame: a card lands)."""
     with tempfile.TemporaryDirectory() as folder:
         table = VirtualTable(Path(folder), players=6, seed=3)
         try:
             table.app.resume()
-            while True:
+            found: dict[int, Screen] = {}
+            while len(found) < 2:
                 table.tick()
                 screen = table.flow.screen()
-                if screen.phase is Phase.PLAYING and screen.trick and len(screen.trick.cards) == 5:
-                    return screen
+                if screen.phase is Phase.PLAYING and screen.trick and len(screen.trick.cards) in (4, 5):
+                    found.setdefault(len(screen.trick.cards), screen)
+                elif found and 5 not in found:
+                    found.clear()  # the fifth card must land in the same trick
+            return found[4], found[5]
         finally:
             table.close()
+
+
+class StepClock:
+    """The scoreboard's clock in the benchmark: each frame 1/30 s later, so the frame cap never delays one."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def main() -> None:
@@ -52,14 +67,16 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    screen = busiest_screen()
+    screens = busiest_screens()
     pygame.display.init()
     pygame.font.init()
-    board = Scoreboard(pygame.display.set_mode((1920, 1080)))
+    clock = StepClock()
+    board = Scoreboard(pygame.display.set_mode((1920, 1080)), clock=clock)
     times = []
-    for _ in range(args.frames):
+    for frame in range(args.frames):
+        clock.now += 1 / 30
         start = time.perf_counter()
-        board.show(screen)
+        board.show(screens[frame % 2])  # a card lands (or is taken back): a changed frame, drawn at once
         times.append(time.perf_counter() - start)
     times.sort()
     median, p99 = statistics.median(times) * 1000, times[int(0.99 * len(times)) - 1] * 1000
@@ -76,6 +93,7 @@ def main() -> None:
             table.app.on_screen = board.show
             deadline = time.monotonic() + args.idle
             cpu_start, wall_start = time.process_time(), time.monotonic()
+            board.clock = time.monotonic
             while time.monotonic() < deadline:
                 board.events()
                 table.app.step(wait=TICK)  # no bots act: the table just waits

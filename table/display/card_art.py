@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import pygame
+
+from table.display.typeset import fit_text
+from table.games.text import Text, Translator, text
 
 CARD_RATIO = 1.45  # height / width of a playing card
 PAPER = (250, 246, 236)
@@ -34,11 +37,11 @@ SPECIAL_COLOURS = {
     "skullking": (230, 159, 0),  # Okabe-Ito orange
 }
 SPECIAL_NAMES = {
-    "escape": "Escape",
-    "pirate": "Pirate",
-    "scarymary": "Scary Mary",
-    "mermaid": "Mermaid",
-    "skullking": "Skull King",
+    "escape": text("Escape"),
+    "pirate": text("Pirate"),
+    "scarymary": text("Scary Mary"),
+    "mermaid": text("Mermaid"),
+    "skullking": text("Skull King"),
 }
 
 
@@ -49,34 +52,12 @@ class CardFace:
     kind: str
     suit: str | None = None
     number: int = 0
-    caption: str = ""  # a pirate's name, or how Scary Mary was announced
+    caption: str | Text = ""  # a pirate's name, or how Scary Mary was announced
 
 
-@cache
-def _font(size: int, bold: bool = True) -> pygame.font.Font:
-    font = pygame.font.Font(pygame.font.get_default_font(), size)
-    font.set_bold(bold)
-    return font
-
-
-MIN_TYPE = 8  # pixels; smaller is unreadable even up close
-
-
-def fit_text(text: str, width: int, height: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """`text` in the largest type that fits the box; cut short with "..." if even the smallest does not."""
-    size = max(MIN_TYPE, height)
-    while size > MIN_TYPE:
-        surface = _font(size).render(text, True, colour)
-        if surface.get_width() <= width and surface.get_height() <= height * 1.35:
-            return surface
-        size = int(size * 0.9)
-    font = _font(MIN_TYPE)
-    while font.size(text)[0] > width and text.removesuffix("..."):
-        text = text.removesuffix("...")[:-1] + "..."
-    return font.render(text, True, colour)
-
-
-def draw_card(face: CardFace, width: int) -> pygame.Surface:
+@lru_cache(maxsize=512)
+def draw_card(face: CardFace, width: int, catalog: Translator | None = None) -> pygame.Surface:
+    """The card, `width` pixels wide, its words in `catalog`'s language. Cached: callers only blit it."""
     height = round(width * CARD_RATIO)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = max(3, width // 12)
@@ -85,7 +66,7 @@ def draw_card(face: CardFace, width: int) -> pygame.Surface:
     if face.kind == "number" and face.suit:
         _number_card(card, face)
     else:
-        _special_card(card, face)
+        _special_card(card, face, catalog)
     return card
 
 
@@ -96,19 +77,19 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
     band = pygame.Rect(0, 0, width, height // 5)
     pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
     letter_colour = INK if face.suit == "yellow" else PAPER
-    corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour)
+    corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour, record=False)
     card.blit(corner, corner.get_rect(midleft=(width // 12, band.centery)))
     mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
     mark.midright = (width - width // 12, band.centery)
-    _suit_mark(card, face.suit, mark, letter_colour)
-    number = fit_text(str(face.number), width * 3 // 4, height // 2, INK)
+    suit_mark(card, face.suit, mark, letter_colour)
+    number = fit_text(str(face.number), width * 3 // 4, height // 2, INK, record=False)
     card.blit(number, number.get_rect(center=(width // 2, height * 11 // 20)))
     big = pygame.Rect(0, 0, width // 4, width // 4)
     big.midbottom = (width // 2, height - height // 20)
-    _suit_mark(card, face.suit, big, colour if face.suit != "yellow" else INK)
+    suit_mark(card, face.suit, big, colour if face.suit != "yellow" else INK)
 
 
-def _suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+def suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """The suit's own shape, so the suit is readable without its colour."""
     if suit == "yellow":
         pygame.draw.circle(card, colour, box.center, box.width // 2)
@@ -137,7 +118,7 @@ def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
         pygame.draw.circle(card, colour, (box.centerx + dx * box.width // 9, box.top + box.height * 2 // 5), eye)
 
 
-def _special_card(card: pygame.Surface, face: CardFace) -> None:
+def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | None) -> None:
     width, height = card.get_size()
     colour = SPECIAL_COLOURS.get(face.kind, INK)
     inner = card.get_rect().inflate(-width // 8, -width // 8)
@@ -152,11 +133,17 @@ def _special_card(card: pygame.Surface, face: CardFace) -> None:
         "mermaid": _tail,
         "skullking": _crown,
     }.get(face.kind, _crown)(card, symbol, ink)
-    name = fit_text(SPECIAL_NAMES.get(face.kind, face.kind), inner.width * 9 // 10, height // 10, ink)
+    name = fit_text(
+        _say(SPECIAL_NAMES.get(face.kind, face.kind), catalog), inner.width * 9 // 10, height // 10, ink, record=False
+    )
     card.blit(name, name.get_rect(center=(width // 2, inner.bottom - inner.height // 5)))
     if face.caption:
-        caption = fit_text(face.caption, inner.width * 9 // 10, height // 14, ink)
+        caption = fit_text(_say(face.caption, catalog), inner.width * 9 // 10, height // 14, ink, record=False)
         card.blit(caption, caption.get_rect(center=(width // 2, inner.bottom - inner.height // 14)))
+
+
+def _say(words: str | Text, catalog: Translator | None) -> str:
+    return words.render(catalog) if isinstance(words, Text) else words
 
 
 def _white_flag(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from table.display.card_art import INK, PAPER, fit_text
+from table.display.card_art import INK, PAPER
+from table.display.typeset import fit_text
+from table.display.views import Paint
 from table.games.screen import Screen
+from table.games.text import text, verbatim
 
 FELT = (22, 60, 45)
 LINE = (150, 140, 120)
@@ -17,12 +20,14 @@ GAIN = (0, 110, 60)  # Okabe-Ito-friendly green for a met bid...
 LOSS = (170, 40, 20)  # ... and vermillion for a missed one; the sign (+/-) says it too
 
 
-def draw_score_pad(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
+def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
     surface.fill(FELT)
     margin = width // 40
-    title = fit_text(screen.title or "Skull King", width - 2 * margin, height // 14, PAPER)
+    heading = text("Score pad: {title}", title=screen.title) if screen.title else text("Score pad")
+    title = fit_text(paint.say(heading), width - 2 * margin, height // 14, PAPER)
     surface.blit(title, title.get_rect(midtop=(width // 2, margin // 2)))
 
     pad = pygame.Rect(margin, height // 8, width - 2 * margin, height - height // 8 - margin)
@@ -37,13 +42,14 @@ def draw_score_pad(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
             round(pad.left + column * cell_w), round(pad.top + row * cell_h), round(cell_w), round(cell_h)
         )
 
-    def write(text: str, box: pygame.Rect, colour: tuple[int, int, int] = INK) -> None:
-        rendered = fit_text(text, box.width * 9 // 10, box.height * 7 // 10, colour)
+    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK) -> None:
+        rendered = fit_text(words, box.width * 9 // 10, box.height * 7 // 10, colour)
         surface.blit(rendered, rendered.get_rect(center=box.center))
 
-    write("Round", cell(0, 0))
+    write(paint.say(text("Round")), cell(0, 0))
     for column, seat in enumerate(players, start=1):
-        write(screen.seats[seat].name, cell(column, 0))
+        view = screen.seats[seat]
+        write(paint.say(view.label or verbatim(view.name)), cell(column, 0))
     for number in range(1, screen.rounds + 1):
         write(str(number), cell(0, number))
     for row in screen.score_pad:
@@ -54,7 +60,7 @@ def draw_score_pad(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
             right.left = left.right
             write(f"{score.bid}/{score.won}", left)
             write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS)
-    write("Total", cell(0, rows - 1))
+    write(paint.say(text("Total")), cell(0, rows - 1))
     if screen.score_pad:
         for column, score in enumerate(screen.score_pad[-1].cells, start=1):
             write(str(score.total), cell(column, rows - 1))
@@ -68,4 +74,6 @@ def draw_score_pad(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
 
 
 def save_score_pad(screen: Screen, path: str, size: tuple[int, int] = (1280, 720)) -> None:
-    pygame.image.save(draw_score_pad(screen, size), path)
+    from table.display.language import catalog
+
+    pygame.image.save(draw_score_pad(screen, size, Paint(catalog(screen.language))), path)

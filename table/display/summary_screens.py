@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from table.display.card_art import INK, PAPER, fit_text
+from table.display.card_art import INK, PAPER
 from table.display.score_pad import FELT, GAIN, LOSS
+from table.display.typeset import fit_text
+from table.display.views import Paint
 from table.games.screen import Screen
+from table.games.text import Text, text, verbatim
 
 
 def round_over(screen: Screen) -> bool:
@@ -18,47 +21,54 @@ def round_over(screen: Screen) -> bool:
     return bool(screen.score_pad) and screen.score_pad[-1].round == screen.round and screen.trick is not None
 
 
-def draw_round_summary(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
+def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
     surface.fill(FELT)
     row = screen.score_pad[-1]
-    title = fit_text(f"Round {row.round} is over", width * 9 // 10, height // 12, PAPER)
+    heading = text("Round {round} is over", round=row.round)
+    title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
     surface.blit(title, title.get_rect(midtop=(width // 2, height // 40)))
-    headers = ("Player", "Bid", "Won", "Bonus", "Points", "Total", "")
-    columns = (0.28, 0.09, 0.09, 0.11, 0.19, 0.13, 0.11)
+    headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"), "")
+    columns = (0.26, 0.09, 0.09, 0.11, 0.21, 0.12, 0.12)
     table = pygame.Rect(width // 30, height // 7, width - width // 15, height - height // 7 - height // 30)
     line = table.height // (len(row.cells) + 1)
     best = max(cell.points for cell in row.cells)
     lefts = [table.left + round(table.width * sum(columns[:n])) for n in range(len(columns))]
     pygame.draw.rect(surface, PAPER, table, border_radius=width // 80)
-    for n, text in enumerate(headers):
-        _cell(surface, text, pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+    for n, words in enumerate(headers):
+        _cell(surface, paint.say(words), pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
     for number, (seat, cell) in enumerate(zip(screen.players, row.cells, strict=True), start=1):
         top = table.top + number * line
         met = cell.points > 0
-        values = (
-            screen.seats[seat].name,
+        view = screen.seats[seat]
+        values: tuple[Text | str, ...] = (
+            view.label or verbatim(view.name),
             str(cell.bid),
             str(cell.won),
             f"+{cell.bonus}" if cell.bonus else "",
-            f"{cell.points:+d} {'met' if met else 'missed'}",
+            text("{points} met", points=f"{cell.points:+d}")
+            if met
+            else text("{points} missed", points=f"{cell.points:+d}"),
             str(cell.total),
-            "* best" if cell.points == best and best > 0 else "",
+            text("* best") if cell.points == best and best > 0 else "",
         )
-        for n, text in enumerate(values):
+        for n, words in enumerate(values):
             colour = (GAIN if met else LOSS) if n == 4 else INK
-            _cell(surface, text, pygame.Rect(lefts[n], top, round(table.width * columns[n]), line), colour)
+            box = pygame.Rect(lefts[n], top, round(table.width * columns[n]), line)
+            _cell(surface, paint.say(words), box, colour)
         pygame.draw.line(surface, (150, 140, 120), (table.left, top), (table.right, top), 1)
     return surface
 
 
-def draw_ranking(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
+def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     """The final ranking: place, name, total; equal totals share a place, and every winner is framed."""
+    paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
     surface.fill(FELT)
-    title = fit_text("Final ranking", width * 9 // 10, height // 10, PAPER)
+    title = fit_text(paint.say(text("Final ranking")), width * 9 // 10, height // 10, PAPER)
     surface.blit(title, title.get_rect(midtop=(width // 2, height // 30)))
     line = (height - height // 5) // max(1, len(screen.ranking))
     for n, placing in enumerate(screen.ranking):
@@ -70,13 +80,14 @@ def draw_ranking(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
             pygame.Rect(box.left + box.width * left // 10, box.top, box.width * span // 10, box.height)
             for left, span in ((0, 6), (6, 2), (8, 2))
         )
-        _cell(surface, f"{placing.place}.  {placing.name}", name, INK)
-        _cell(surface, "winner" if placing.place == 1 else "", mark, INK)
+        who = placing.label or verbatim(placing.name)
+        _cell(surface, paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK)
+        _cell(surface, paint.say(text("winner")) if placing.place == 1 else "", mark, INK)
         _cell(surface, str(placing.total), total, INK)
     return surface
 
 
-def _cell(surface: pygame.Surface, text: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
-    if text:
-        rendered = fit_text(text, box.width * 9 // 10, box.height * 6 // 10, colour)
+def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    if words:
+        rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
         surface.blit(rendered, rendered.get_rect(center=box.center))

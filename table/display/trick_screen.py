@@ -1,19 +1,44 @@
-"""The trick in play: the table seen from above, each seat with its name, its bid and tricks, and the card it laid.
+"""The table seen from above: the lobby, the bidding with its YO-HO-HO countdown and reveal, the trick in play and
+the trick's result. Each seat shows its name, its bid and tricks, and the card it laid.
 
 Whose turn it is, who deals and who won the trick are shown by a thick outline AND a word, never by colour
-alone. Bids appear only once revealed; before that a seat shows only whether it has bid.
+alone. Bids appear only once revealed; before that a seat shows only whether it has bid. The middle of the table
+says what the moment is about: the lobby's choices, the round, the countdown, the trick and its lead suit.
 """
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from table.display.card_art import CARD_RATIO, INK, PAPER, CardFace, draw_card, fit_text
+from table.display.card_art import (
+    CARD_RATIO,
+    INK,
+    PAPER,
+    SUIT_COLOURS,
+    SUIT_LETTERS,
+    CardFace,
+    draw_card,
+    suit_mark,
+)
+from table.display.language import LANGUAGE_NAMES
+from table.display.typeset import fit_text
+from table.display.views import Motion, Paint
 from table.games.screen import Phase, Screen, SeatView
+from table.games.text import LANGUAGES, Text, text, verbatim
 
 FELT = (22, 60, 45)
 TABLE = (36, 92, 66)
 HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, with a thick outline and a word besides
+FPS = 30  # animation frames per second: the key of an animated part changes this often
+
+# The countdown says one word per drum hit of the "countdown" sound (table/display/sounds.py: 0, 0.6, 1.2 s).
+YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
+POP = 0.25  # seconds a word (or a revealed bid) takes to land
+REVEAL = 1.8  # seconds the revealed bids stay large at the seats
+GAME_NAMES = {"skullking": text("Skull King"), "skullking-dice": text("Skull King: the dice game")}
+SUIT_NAMES = {"yellow": text("yellow"), "red": text("red"), "blue": text("blue"), "black": text("black")}
 
 
 def card_face(code: str) -> CardFace:
@@ -24,7 +49,7 @@ def card_face(code: str) -> CardFace:
     if kind == "pirate" and detail:
         return CardFace("pirate", caption=detail.replace("-", " ").title())
     if kind == "scarymary" and detail:
-        return CardFace("scarymary", caption=f"as {detail.title()}")
+        return CardFace("scarymary", caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
     return CardFace(kind)
 
 
@@ -32,23 +57,44 @@ def seat_places(count: int, area: pygame.Rect) -> tuple[list[tuple[int, int]], i
     """Where each seat's group (its card over its name plate) is centred, and the card width that fits.
 
     Two rows around the table: seats go clockwise, seen from above, along the bottom row from right to left and
-    then along the top row from left to right.
+    then along the top row from left to right. The rows hug the area's top and bottom, leaving a strip between
+    them for the middle of the table (`middle_strip`).
     """
     bottom = (count + 1) // 2
     columns = max(bottom, count - bottom)
-    card_width = int(min(area.width / (columns * 3.2), area.height / (2 * (CARD_RATIO + 0.95))))
+    card_width = int(min(area.width / (columns * 3.2), area.height / 6.0))
+    half = (_group_height(card_width) + 1) // 2 + 1
     slot = area.width / columns
-    rows = (area.top + area.height * 3 // 4, area.top + area.height // 4)
+    rows = (area.bottom - half, area.top + half)
     places = [(round(area.right - slot * (n + 0.5)), rows[0]) for n in range(bottom)]
     places += [(round(area.left + slot * (n + 0.5)), rows[1]) for n in range(count - bottom)]
     return places, card_width
 
 
+def _group_height(card_width: int) -> int:
+    return round(card_width * CARD_RATIO) + card_width * 5 // 6 + 4
+
+
+def middle_strip(count: int, area: pygame.Rect, cards: bool = True) -> pygame.Rect:
+    """The strip between the two rows of seats, where the middle of the table speaks.
+
+    Without cards (the lobby) the bottom row's card space is free too.
+    """
+    places, card_width = seat_places(count, area)
+    top = _plate(places[-1], card_width).bottom + 14  # the top row's plates, and room for the selection frame
+    bottom = _plate(places[0], card_width).top - 14 - (round(card_width * CARD_RATIO) if cards else 0)
+    return pygame.Rect(area.left + area.width // 40, top, area.width * 19 // 20, bottom - top)
+
+
+def _band(size: tuple[int, int]) -> int:
+    return size[1] // 9
+
+
 def _table_area(size: tuple[int, int]) -> pygame.Rect:
-    """Below the title and the prompt, above the message bar."""
+    """Below the title and the prompt."""
     width, height = size
-    band = height // 10
-    return pygame.Rect(0, band * 2, width, height - band * 3).inflate(-width // 40, -band // 4)
+    band = _band(size)
+    return pygame.Rect(0, band * 2, width, height - band * 2).inflate(-width // 40, -band // 4)
 
 
 def _seated(screen: Screen) -> list[SeatView]:
@@ -74,69 +120,215 @@ def _plate(centre: tuple[int, int], card_width: int) -> pygame.Rect:
     return plate
 
 
-def draw_trick_screen(screen: Screen, size: tuple[int, int]) -> pygame.Surface:
-    width, height = size
+def _group(centre: tuple[int, int], card_width: int) -> pygame.Rect:
+    """The seat's card and plate together, with room for the highlight and the selection frame."""
+    plate = _plate(centre, card_width)
+    card_top = plate.top - 4 - round(card_width * CARD_RATIO)
+    return pygame.Rect(plate.left, card_top, plate.width, plate.bottom - card_top).inflate(24, 24)
+
+
+def label(view: SeatView) -> Text:
+    return view.label if view.label is not None else verbatim(view.name)
+
+
+def animated(screen: Screen, motion: Motion) -> bool:
+    """While the countdown's words land, or the revealed bids stand out, frames must keep coming."""
+    if screen.phase is Phase.COUNTDOWN:
+        return motion.phase_age < YO_HO_HO[-1][0] + POP
+    return motion.reveal_age is not None and motion.reveal_age < REVEAL
+
+
+def _frame(age: float) -> int:
+    return int(age * FPS)
+
+
+def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    paint = paint or Paint()
+    width = size[0]
     surface = pygame.Surface(size)
     surface.fill(FELT)
-    band = height // 10
-    title = fit_text(screen.title or "Skull King", width * 9 // 10, band * 2 // 3, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 6)))
-    prompt = fit_text(screen.prompt, width * 9 // 10, band // 2, PAPER)
-    surface.blit(prompt, prompt.get_rect(midtop=(width // 2, band)))
+    band = _band(size)
+    header = pygame.Rect(0, 0, width, band * 2)
+    title = fit_text(paint.say(screen.title or text("Skull King")), width * 19 // 20, band * 3 // 4, PAPER)
+    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band, PAPER, lines=2)
+    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    paint.part(header, ("header", screen.title, screen.prompt))
 
     area = _table_area(size)
-    pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 4, -area.height // 3))
+    pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 8, -area.height // 8))  # the table, from above
+    cards = screen.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
+    middle = middle_strip(len(_seated(screen)), area, cards)
+    paint.part(middle, ("middle", *_middle(surface, screen, middle, paint)))
+
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
     winner = screen.trick.winner if screen.trick else None
+    bonus = screen.trick.bonus if screen.trick else 0
+    reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
     seats = _seated(screen)
     places, card_width = seat_places(len(seats), area)
     for view, centre in zip(seats, places, strict=True):
-        lobby = screen.phase is Phase.LOBBY
-        bonus = screen.trick.bonus if screen.trick else 0
-        _seat(surface, view, centre, card_width, played.get(view.seat), view.seat == winner, lobby, bonus)
-
-    if screen.messages:
-        note = screen.messages[-1]
-        bar = pygame.Rect(0, height - band, width, band)
-        surface.fill(INK, bar)
-        text = fit_text(note.text, width * 19 // 20, band * 2 // 3, PAPER)
-        surface.blit(text, text.get_rect(center=bar.center))
+        code = played.get(view.seat)
+        is_winner = view.seat == winner
+        _seat(surface, screen, view, centre, card_width, code, is_winner, bonus, paint)
+        popping = None
+        if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
+            popping = _frame(reveal)
+            _revealed_bid(surface, view.bid, centre, card_width, reveal)
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping)
+        paint.part(_group(centre, card_width), key)
     return surface
+
+
+def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> tuple[object, ...]:
+    """The middle of the table, for the moment; returns what it showed (the part's key)."""
+    if screen.phase is Phase.LOBBY:
+        _lobby_choices(surface, screen, box, paint)
+        return ("lobby", screen.game, screen.games, screen.language)
+    if screen.phase is Phase.COUNTDOWN:
+        age = paint.motion.phase_age
+        _countdown(surface, box, age, paint)
+        return ("countdown", min(_frame(age), _frame(YO_HO_HO[-1][0] + POP)))
+    inner = box.inflate(-box.width // 4, -box.height // 10)
+    if screen.phase is Phase.BIDDING:
+        locked = sum(view.bid_locked for view in screen.seats if view.joined)
+        lines = (
+            text("Round {round} of {rounds}", round=screen.round, rounds=screen.rounds),
+            text("{locked} of {count} bids locked", locked=locked, count=len(screen.players)),
+        )
+        _two_lines(surface, inner, lines, paint)
+        return ("bidding", screen.round, locked)
+    if screen.trick is not None and screen.phase in (Phase.PLAYING, Phase.LIFTING):
+        trick = screen.trick
+        lead = (
+            text("Lead suit: {suit} ({letter})", suit=SUIT_NAMES[trick.lead], letter=SUIT_LETTERS[trick.lead])
+            if trick.lead
+            else text("No suit led yet")
+        )
+        heading = text("Trick {number} of {count}", number=trick.number, count=screen.round)
+        drawn = _two_lines(surface, inner, (heading, lead), paint)
+        if trick.lead:  # the suit's shape beside its name and letter
+            mark = pygame.Rect(0, 0, drawn.height * 3 // 4, drawn.height * 3 // 4)
+            mark.midright = (drawn.left - drawn.height // 2, drawn.centery)
+            pygame.draw.circle(surface, PAPER, mark.center, mark.width * 3 // 4)
+            colour = SUIT_COLOURS[trick.lead] if trick.lead != "yellow" else INK  # yellow on paper: its shape, inked
+            suit_mark(surface, trick.lead, mark, colour)
+        return ("trick", trick.number, screen.round, trick.lead)
+    return ("empty",)
+
+
+def _two_lines(surface: pygame.Surface, box: pygame.Rect, lines: tuple[Text, Text], paint: Paint) -> pygame.Rect:
+    """Two lines, one above the other; returns where the second went."""
+    rect = pygame.Rect(box.center, (0, 0))
+    for n, words in enumerate(lines):
+        rendered = fit_text(paint.say(words), box.width, box.height * 2 // 5, PAPER)
+        rect = surface.blit(rendered, rendered.get_rect(center=(box.centerx, box.top + box.height * (1 + 2 * n) // 4)))
+    return rect
+
+
+def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> None:
+    """The game and the language, each a row of chips after its caption: the chosen one filled, the others
+    outlined (not by colour alone)."""
+    rows = (
+        (text("Game (K)"), [(game, paint.say(GAME_NAMES.get(game, verbatim(game)))) for game in screen.games]),
+        (text("Language (I)"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
+    )
+    chosen = (screen.game, screen.language)
+    line = box.height // 2
+    caption_width = box.width // 6
+    gap = max(4, box.width // 100)
+    for n, (heading, chips) in enumerate(rows):
+        row = pygame.Rect(box.left, box.top + n * line, box.width, line).inflate(0, -max(4, line // 6))
+        caption = fit_text(paint.say(heading), caption_width - gap, row.height * 3 // 5, PAPER)
+        surface.blit(caption, caption.get_rect(midright=(row.left + caption_width - gap, row.centery)))
+        chip_width = (row.width - caption_width - gap * len(chips)) // len(chips)
+        for m, (code, name) in enumerate(chips):
+            chip = pygame.Rect(row.left + caption_width + m * (chip_width + gap), row.top, chip_width, row.height)
+            picked = code == chosen[n]
+            if picked:
+                pygame.draw.rect(surface, PAPER, chip, border_radius=chip.height // 4)
+            pygame.draw.rect(surface, PAPER, chip, width=max(2, chip.height // 14), border_radius=chip.height // 4)
+            words = fit_text(name, chip.width * 9 // 10, chip.height * 3 // 5, INK if picked else PAPER)
+            surface.blit(words, words.get_rect(center=chip.center))
+
+
+def _scale(age: float) -> float:
+    """A pop: from large to its size, overshooting a little, over POP seconds."""
+    if age >= POP:
+        return 1.0
+    t = age / POP
+    return 1.0 + 0.8 * (1 - t) * math.cos(t * math.pi * 1.5)
+
+
+def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Paint) -> None:
+    """YO- HO- HO!, one word per drum hit, each landing with a pop."""
+    shown = [(start, words) for start, words in YO_HO_HO if age >= start]
+    if not shown:
+        return
+    slot = box.width * 2 // 7
+    left = box.centerx - slot * 3 // 2
+    for n, (start, words) in enumerate(shown):
+        scale = _scale(age - start)
+        rendered = fit_text(paint.say(words), slot * 9 // 10, box.height * 3 // 5, HIGHLIGHT)
+        if scale != 1.0:
+            size = (round(rendered.get_width() * scale), round(rendered.get_height() * scale))
+            rendered = pygame.transform.smoothscale(rendered, size)
+        surface.blit(rendered, rendered.get_rect(center=(left + slot * n + slot // 2, box.centery)))
+
+
+def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], card_width: int, age: float) -> None:
+    """The bid, large, where the seat's card will lie; all seats at once, landing with a pop."""
+    plate = _plate(centre, card_width)
+    radius = round(card_width * 0.55 * _scale(age))
+    spot = (plate.centerx, plate.top - 4 - round(card_width * CARD_RATIO) // 2)
+    pygame.draw.circle(surface, HIGHLIGHT, spot, radius)
+    pygame.draw.circle(surface, INK, spot, radius, width=max(2, radius // 10))
+    number = fit_text(str(bid), radius * 3 // 2, radius * 3 // 2, INK)
+    surface.blit(number, number.get_rect(center=spot))
 
 
 def _seat(
     surface: pygame.Surface,
+    screen: Screen,
     view: SeatView,
     centre: tuple[int, int],
     card_width: int,
     code: str | None,
     won: bool,
-    lobby: bool = False,
-    bonus: int = 0,
+    bonus: int,
+    paint: Paint,
 ) -> None:
     """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`."""
     x, _ = centre
     plate = _plate(centre, card_width)
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
-    marked = view.acting or won
-    if marked:
+    if view.acting or won:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    name = view.name + (" (deals)" if view.dealer else "")
-    label = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK)
-    surface.blit(label, label.get_rect(midtop=(plate.centerx, plate.top + plate.height // 12)))
-    if lobby:
-        detail = "joined" if view.joined else "free seat"
-    else:
-        detail = f"bid {view.bid}, won {view.won}" if view.bid is not None else ("has bid" if view.bid_locked else "")
-    if view.acting:
-        detail = "YOUR TURN" + (f"  ({detail})" if detail else "")
-    elif won:
-        detail = "WINS THE TRICK" + (f" (+{bonus} bonus)" if bonus else "")
-    if not view.reader_ok:
-        detail = "READER DOWN"
-    if detail:
-        text = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK)
-        surface.blit(text, text.get_rect(midbottom=(plate.centerx, plate.bottom - plate.height // 12)))
+    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
+    shown = fit_text(paint.say(name), plate.width * 9 // 10, plate.height * 5 // 12, INK)
+    surface.blit(shown, shown.get_rect(midtop=(plate.centerx, plate.top + plate.height // 12)))
+    detail = _detail(screen, view, won, bonus)
+    if detail is not None:
+        rendered = fit_text(paint.say(detail), plate.width * 9 // 10, plate.height * 4 // 12, INK)
+        surface.blit(rendered, rendered.get_rect(midbottom=(plate.centerx, plate.bottom - plate.height // 12)))
     if code:
-        card = draw_card(card_face(code), card_width)
+        card = draw_card(card_face(code), card_width, paint.catalog)
         surface.blit(card, card.get_rect(midbottom=(x, plate.top - 4)))
+
+
+def _detail(screen: Screen, view: SeatView, won: bool, bonus: int) -> Text | None:
+    """The plate's second line: the seat's state, in words."""
+    if not view.reader_ok:
+        return text("READER DOWN")
+    if screen.phase is Phase.LOBBY:
+        return text("joined") if view.joined else text("free seat")
+    detail: Text | None = None
+    if view.bid is not None:
+        detail = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
+    elif view.bid_locked:
+        detail = text("has bid")
+    if view.acting:
+        return text("YOUR TURN")  # the outline says it too; the bid shows again once the card is down
+    if won:
+        return text("WINS THE TRICK (+{bonus} bonus)", bonus=bonus) if bonus else text("WINS THE TRICK")
+    return detail

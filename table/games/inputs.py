@@ -105,6 +105,20 @@ class StartGame:
 
 
 @dataclass(frozen=True)
+class ChooseGame:
+    """In the lobby: the game to play ("skullking", "skullking-dice"); StartGame starts it."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class ChooseLanguage:
+    """The table's language ("en", "de", "fr", "nl", "it"), at any time."""
+
+    language: str
+
+
+@dataclass(frozen=True)
 class DealtCards:
     """Someone confirms the cards of this round are dealt. Optional: the first bid counts as this too."""
 
@@ -170,6 +184,8 @@ Input = (
     | LeaveSeat
     | SetName
     | StartGame
+    | ChooseGame
+    | ChooseLanguage
     | DealtCards
     | ChooseBid
     | CountdownDone

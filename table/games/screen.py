@@ -2,12 +2,16 @@
 
 Nothing secret is here: a bid is None until the YO-HO-HO reveal, and a seat's tentative bid never appears.
 Seats are the table's seats (0..n-1 clockwise); score pad cells follow `Screen.players`, the playing seats.
+Words for the players are `Text` (table.games.text): the scoreboard says them in `Screen.language`; names typed
+by people stay plain `str`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+from table.games.text import Text
 
 
 class Phase(Enum):
@@ -31,6 +35,7 @@ class SeatView:
     bid: int | None  # None until the reveal
     won: int  # tricks won this round
     total: int  # score so far
+    label: Text | None = None  # the name as the scoreboard says it ("Seat 3" translated); None: `name` as it is
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class TrickView:
     cards: tuple[PlayedCard, ...]
     winner: int | None  # seat, once judged
     bonus: int  # the winner's bonus in this trick (paid if their bid is met)
+    lead: str | None = None  # the suit to follow ("yellow", ...), None while none is led (or after a Skull King...)
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class Placing:
     seat: int
     name: str
     total: int
+    label: Text | None = None  # as SeatView.label
 
 
 @dataclass(frozen=True)
@@ -81,15 +88,16 @@ class RevokeView:
     trick: int
     shown: int
     card: str
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
 class Note:
-    """A message to the table (`seat` None) or about one seat."""
+    """A message to the table (`seat` None) or about one seat; `error`: a refused input, shown as a warning."""
 
-    text: str
+    text: Text
     seat: int | None
+    error: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,8 +105,8 @@ class Screen:
     phase: Phase
     round: int  # 1..10; 0 in the lobby
     rounds: int  # 10
-    title: str  # "Round 3: Anna deals 3 cards each"
-    prompt: str  # what the table waits for now, in words
+    title: Text  # "Round 3: Anna deals 3 cards each"
+    prompt: Text  # what the table waits for now, in words
     seats: tuple[SeatView, ...]  # every seat of the table
     players: tuple[int, ...]  # the playing seats, clockwise; the score pad's columns
     trick: TrickView | None  # the trick on the table: the judged one while lifting, the last one at the end
@@ -107,5 +115,8 @@ class Screen:
     ranking: tuple[Placing, ...]  # after the last round
     revokes: tuple[RevokeView, ...]  # found in this round
     messages: tuple[Note, ...]  # since the last accepted action, oldest first
-    link_lost: str | None  # why the seat hub is unreachable; the game waits
-    undo: str | None  # "Undo <action>?" while waiting for ConfirmUndo or CancelUndo
+    link_lost: str | None  # why the seat hub is unreachable (the driver's words, not translated); the game waits
+    undo: Text | None  # "Undo <action>?" while waiting for ConfirmUndo or CancelUndo
+    language: str = "en"  # the table's language: "en", "de", "fr", "nl", "it"
+    game: str = "skullking"  # the game chosen in the lobby
+    games: tuple[str, ...] = ("skullking",)  # the games the lobby offers

@@ -65,6 +65,7 @@ from table.games.effects import (
     SeatCount,
     Sound,
     StartCountdown,
+    SwitchGame,
 )
 from table.games.inputs import (
     HOLD,
@@ -77,6 +78,8 @@ from table.games.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
+    ChooseGame,
+    ChooseLanguage,
     ChooseScaryMary,
     ConfirmUndo,
     CorrectBid,
@@ -107,7 +110,9 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
+from table.games.text import LANGUAGES, Text, and_list, comma_list, text, verbatim
 from table.rules import skullking as sk
+from table.rules import skullking_dice as skd
 
 COUNTDOWN_SECONDS = 3
 BADGE_PREFIX = "badge:"
@@ -115,9 +120,43 @@ NAME_LENGTH = 16  # what fits a score pad column
 MESSAGES_SHOWN = 5
 UNDO_DEPTH = 100  # how many actions back the operator can go
 
+# The games the lobby offers. This flow plays the first; StartGame with another hands the table over (SwitchGame).
+GAMES_OFFERED = ("skullking", "skullking-dice")
+GAME_NAMES = {"skullking": text("Skull King"), "skullking-dice": text("Skull King: the dice game")}
+MIN_PLAYERS = {"skullking": sk.MIN_PLAYERS, "skullking-dice": skd.MIN_PLAYERS}
+
+SUIT_NAMES = {
+    sk.Suit.YELLOW: text("yellow"),
+    sk.Suit.RED: text("red"),
+    sk.Suit.BLUE: text("blue"),
+    sk.Suit.BLACK: text("black"),
+}
+KIND_NAMES = {
+    sk.Kind.ESCAPE: text("escape"),
+    sk.Kind.PIRATE: text("pirate"),
+    sk.Kind.SCARY_MARY: text("scarymary"),
+    sk.Kind.MERMAID: text("mermaid"),
+    sk.Kind.SKULL_KING: text("skullking"),
+}
+
+
+def card_text(card: sk.Card) -> Text:
+    """A card in words. The English is the card's code ("yellow:7", "pirate:tortuga-jack"), as in the log;
+    a catalog says it its own way ("Gelb 7")."""
+    if card.kind is sk.Kind.NUMBER:
+        assert card.suit is not None
+        return text("{suit}:{number}", suit=SUIT_NAMES[card.suit], number=card.number)
+    if card.kind is sk.Kind.PIRATE and card.name:
+        return text("pirate:{name}", name=card.name)
+    if card.kind is sk.Kind.SCARY_MARY and card.played_as is sk.Kind.PIRATE:
+        return text("scarymary:pirate")
+    if card.kind is sk.Kind.SCARY_MARY and card.played_as is sk.Kind.ESCAPE:
+        return text("scarymary:escape")
+    return KIND_NAMES[card.kind]
+
 
 def default_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    return f"Seat {seat + 1}"  # the English of `_name`'s text("Seat {number}"), for logs and the sim
 
 
 @dataclass
@@ -154,18 +193,22 @@ class _Game:
 
 
 class SkullKingFlow:
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, language: str = "en", game: str = "skullking") -> None:
         sk.check_players(seats)
+        if language not in LANGUAGES or game not in GAMES_OFFERED:
+            raise ValueError(f"language is one of {LANGUAGES} and game one of {GAMES_OFFERED}")
         self.seats = seats
         self.game = _Game()
         # Facts about the table rather than the game: undo leaves them alone.
-        self.names = [default_name(seat) for seat in range(seats)]
+        self.language = language
+        self.chosen_game = game
+        self.names: list[str | None] = [None] * seats  # None: not named, called "Seat 3" in the table's language
         self.on_reader: dict[int, str] = {}  # seat -> uid of the tag lying on its reader now
         self.readers_down: dict[int, str] = {}  # seat -> why its reader is down
         self.link_lost: str | None = None
         # The operator's undo: (what the action was, the game before it), newest last.
-        self.history: list[tuple[str, _Game]] = []
-        self.undo_asked: str | None = None
+        self.history: list[tuple[Text, _Game]] = []
+        self.undo_asked: Text | None = None
         self.notes: list[Note] = []
         self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
         self._effects: list[Effect] = []
@@ -213,6 +256,10 @@ class SkullKingFlow:
                     self._set_name(event.seat, event.name)
             case StartGame():
                 self._start_game()
+            case ChooseGame():
+                self._choose_game(event.game)
+            case ChooseLanguage():
+                self._choose_language(event.language)
             case DealtCards():
                 self._dealt_cards()
             case ChooseBid():
@@ -232,19 +279,19 @@ class SkullKingFlow:
             case NewGame():
                 self._new_game()
             case _:
-                self._refuse(f"The table does not know the input {event!r}")
+                self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
     # --- Lobby ----------------------------------------------------------------------------------------------
 
     def _join(self, seat: int) -> None:
-        self._checkpoint(f"{self._name(seat)} joining")
+        self._checkpoint(text("{name} joining", name=self._name(seat)))
         self.game.players = sorted({*self.game.players, seat})
 
     def _join_seat(self, seat: int, name: str) -> None:
         if not self._seat_exists(seat):
             return
         if self.game.phase is not Phase.LOBBY:
-            self._refuse("Seats are taken in the lobby, before a game starts", seat)
+            self._refuse(text("Seats are taken in the lobby, before a game starts"), seat)
             return
         if seat not in self.game.players:
             self._join(seat)
@@ -255,14 +302,14 @@ class SkullKingFlow:
         if not self._seat_exists(seat):
             return
         if self.game.phase is not Phase.LOBBY or seat not in self.game.players:
-            self._refuse(f"{self._name(seat)} can leave only a seat taken in the lobby", seat)
+            self._refuse(text("{name} can leave only a seat taken in the lobby", name=self._name(seat)), seat)
             return
-        self._checkpoint(f"{self._name(seat)} leaving")
+        self._checkpoint(text("{name} leaving", name=self._name(seat)))
         self.game.players.remove(seat)
 
     def _set_name(self, seat: int, name: str) -> None:
         name = " ".join(name.split())[:NAME_LENGTH]
-        self.names[seat] = name or default_name(seat)
+        self.names[seat] = name or None
 
     def _lobby_card(self, seat: int, code: str | None) -> None:
         """In the lobby any tag joins its seat; a badge also names it."""
@@ -270,22 +317,49 @@ class SkullKingFlow:
         if seat not in self.game.players:
             self._join(seat)
         elif not badge:
-            self._say(f"{self._name(seat)} is in; the game starts from the screen", seat)
+            self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
         if code is not None and badge:
             self._set_name(seat, code.removeprefix(BADGE_PREFIX))
 
     def _start_game(self) -> None:
         if self.game.phase is not Phase.LOBBY:
-            self._refuse("A game is on already; NewGame goes back to the lobby")
+            self._refuse(text("A game is on already; NewGame goes back to the lobby"))
             return
-        if len(self.game.players) < sk.MIN_PLAYERS:
-            self._refuse(f"Skull King needs at least {sk.MIN_PLAYERS} players: lay a card or press a button to join")
+        needed = MIN_PLAYERS[self.chosen_game]
+        if len(self.game.players) < needed:
+            self._refuse(
+                text(
+                    "{game} needs at least {count} players: lay a card or press a button to join",
+                    game=GAME_NAMES[self.chosen_game],
+                    count=needed,
+                )
+            )
             return
-        self._checkpoint("the start of the game")
+        if self.chosen_game != "skullking":
+            # Another game's flow takes the table from here; this lobby stays as it is, in case it hands back.
+            names = tuple(str(self._name(seat)) for seat in range(self.seats))
+            switch = SwitchGame(self.chosen_game, tuple(self.game.players), names, self.language, start=True)
+            self._effects.append(switch)
+            return
+        self._checkpoint(text("the start of the game"))
         self._start_round(1)
 
+    def _choose_game(self, game: str) -> None:
+        if self.game.phase is not Phase.LOBBY:
+            self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
+        elif game not in GAMES_OFFERED:
+            self._refuse(text("The table does not know the game '{game}'", game=game))
+        else:
+            self.chosen_game = game  # a setting of the table, like the names: undo leaves it alone
+
+    def _choose_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            self._refuse(text("The table does not speak '{language}'", language=language))
+        else:
+            self.language = language
+
     def _new_game(self) -> None:
-        self._checkpoint("the game before the new one")
+        self._checkpoint(text("the game before the new one"))
         self.game = _Game(players=list(self.game.players))
 
     # --- Bidding and the countdown ----------------------------------------------------------------------------
@@ -304,7 +378,7 @@ class SkullKingFlow:
 
     def _dealt_cards(self) -> None:
         if self.game.phase is not Phase.BIDDING:
-            self._refuse("The cards are dealt at the start of a round, before the bids")
+            self._refuse(text("The cards are dealt at the start of a round, before the bids"))
             return
         self.game.dealt = True
 
@@ -313,7 +387,7 @@ class SkullKingFlow:
         game.dealt = True  # a bid means the cards are out
         if key in (OK, HOLD):
             if seat in game.bids:
-                self._checkpoint(f"{self._name(seat)} reopening the bid")
+                self._checkpoint(text("{name} reopening the bid", name=self._name(seat)))
                 game.tentative[seat] = game.bids.pop(seat)
                 self._effects.append(SeatCount(seat, game.tentative[seat]))
             else:
@@ -331,15 +405,15 @@ class SkullKingFlow:
             return
         phase = self.game.phase
         if phase is Phase.COUNTDOWN:
-            self._refuse("Every bid is locked; the operator can correct a bid after the reveal", seat)
+            self._refuse(text("Every bid is locked; the operator can correct a bid after the reveal"), seat)
         elif phase is not Phase.BIDDING:
-            self._refuse("Bids are made after the deal, before the first trick", seat)
+            self._refuse(text("Bids are made after the deal, before the first trick"), seat)
         elif self._bid_in_range(seat, value):
             self._lock_bid(seat, value)
 
     def _lock_bid(self, seat: int, value: int) -> None:
         game = self.game
-        self._checkpoint(f"{self._name(seat)}'s bid")
+        self._checkpoint(text("{name}'s bid", name=self._name(seat)))
         game.dealt = True
         game.bids[seat] = value
         game.tentative[seat] = value
@@ -365,22 +439,25 @@ class SkullKingFlow:
             return
         game = self.game
         if game.phase not in (Phase.PLAYING, Phase.LIFTING) or self._round().is_over:
-            self._refuse("A bid is corrected after the reveal, before the round is scored", seat)
+            self._refuse(text("A bid is corrected after the reveal, before the round is scored"), seat)
             return
         if seat not in game.players:
-            self._refuse(f"{self._name(seat)} is not in this game", seat)
+            self._refuse(text("{name} is not in this game", name=self._name(seat)), seat)
             return
         if not self._bid_in_range(seat, value):
             return
         old = game.bids[seat]
-        self._checkpoint(f"the correction of {self._name(seat)}'s bid")
+        self._checkpoint(text("the correction of {name}'s bid", name=self._name(seat)))
         game.bids[seat] = value
-        self._say(f"{self._name(seat)}'s bid corrected from {old} to {value}", seat)
+        self._say(text("{name}'s bid corrected from {old} to {new}", name=self._name(seat), old=old, new=value), seat)
 
     def _bid_in_range(self, seat: int, value: int) -> bool:
         number = self._round().number
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= number:
-            self._refuse(f"In round {number} a bid is 0 to {number} tricks, not {value!r}", seat)
+            self._refuse(
+                text("In round {round} a bid is 0 to {round} tricks, not {value}", round=number, value=repr(value)),
+                seat,
+            )
             return False
         return True
 
@@ -399,35 +476,41 @@ class SkullKingFlow:
         elif game.phase is Phase.LOBBY:
             self._lobby_card(seat, code)
         elif seat not in game.players:
-            self._refuse(f"{self._name(seat)} has not joined this game: no cards at this seat", seat)
+            self._refuse(text("{name} has not joined this game: no cards at this seat", name=self._name(seat)), seat)
         elif game.phase is Phase.PLAYING and game.trick_uids.get(seat) == uid:
             pass  # a card lifted too early is back in place
         elif (card := self._known_card(seat, code, event.foreign_game)) is None:
             pass  # refused already
         elif game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
-            self._refuse(f"Not yet, {self._name(seat)}: the table waits for the bids", seat)
+            self._refuse(text("Not yet, {name}: the table waits for the bids", name=self._name(seat)), seat)
         elif game.phase is Phase.LIFTING:
-            self._refuse(f"Not yet, {self._name(seat)}: first lift every card off the readers", seat)
+            self._refuse(text("Not yet, {name}: first lift every card off the readers", name=self._name(seat)), seat)
         elif game.phase is Phase.GAME_OVER:
-            self._refuse("The game is over: start a new game on the screen", seat)
+            self._refuse(text("The game is over: start a new game on the screen"), seat)
         else:
             self._play_card(seat, uid, card)
 
     def _known_card(self, seat: int, code: str | None, foreign_game: str | None) -> sk.Card | None:
         """The Skull King card a tag carries, or None after refusing it."""
         if foreign_game is not None:
-            self._refuse(f"{self._name(seat)}: that card belongs to {foreign_game}, not Skull King", seat)
+            self._refuse(
+                text("{name}: that card belongs to {game}, not Skull King", name=self._name(seat), game=foreign_game),
+                seat,
+            )
             return None
         if code is None:
-            self._refuse(f"{self._name(seat)}: unknown card, this tag is not in the enrolled deck", seat)
+            said = text("{name}: unknown card, this tag is not in the enrolled deck", name=self._name(seat))
+            self._refuse(said, seat)
             return None
         if code.startswith(BADGE_PREFIX):
-            self._refuse(f"{self._name(seat)}: that is a player badge; badges name a seat in the lobby", seat)
+            self._refuse(
+                text("{name}: that is a player badge; badges name a seat in the lobby", name=self._name(seat)), seat
+            )
             return None
         try:
             card = sk.parse_card(code)
         except sk.CardError as error:
-            self._refuse(f"{self._name(seat)}: unknown card ({error})", seat)
+            self._refuse(text("{name}: unknown card ({error})", name=self._name(seat), error=str(error)), seat)
             return None
         # The printed card: Scary Mary is announced at the table, whatever a tag may say.
         return sk.SCARY_MARY if card.kind is sk.Kind.SCARY_MARY else card
@@ -437,24 +520,45 @@ class SkullKingFlow:
         acting = self._acting_seat()
         assert acting is not None
         if game.scary_mary is not None:
-            self._refuse(f"Wait: {self._name(acting)} first announces Scary Mary as Pirate or Escape", seat)
+            self._refuse(
+                text("Wait: {name} first announces Scary Mary as Pirate or Escape", name=self._name(acting)), seat
+            )
             return
         if seat != acting:
-            self._refuse(f"Not your turn, {self._name(seat)}: {self._name(acting)} plays next", seat)
+            self._refuse(
+                text("Not your turn, {name}: {next} plays next", name=self._name(seat), next=self._name(acting)), seat
+            )
             return
         if uid in game.played_uids:
-            self._refuse(f"{self._name(seat)}: this {card} was already played this round", seat)
+            self._refuse(
+                text("{name}: this {card} was already played this round", name=self._name(seat), card=card_text(card)),
+                seat,
+            )
             return
         try:
             sk.check_from_one_deck([*self._round().cards_played(), card])
         except sk.CardError as error:
-            self._refuse(f"{self._name(seat)}: {card} was already played this round ({error})", seat)
+            self._refuse(
+                text(
+                    "{name}: {card} was already played this round ({error})",
+                    name=self._name(seat),
+                    card=card_text(card),
+                    error=str(error),
+                ),
+                seat,
+            )
             return
         if card.kind is sk.Kind.SCARY_MARY:
             game.scary_mary, game.scary_mary_uid = seat, uid  # played once announced
-            self._say(f"{self._name(seat)}: Scary Mary as a Pirate (tap or +) or as an Escape (hold, OK or -)?", seat)
+            self._say(
+                text(
+                    "{name}: Scary Mary as a Pirate (tap or +) or as an Escape (hold, OK or -)?",
+                    name=self._name(seat),
+                ),
+                seat,
+            )
             return
-        self._checkpoint(f"{self._name(seat)}'s {card}")
+        self._checkpoint(text("{name}'s {card}", name=self._name(seat), card=card_text(card)))
         self._lay(seat, uid, card)
 
     def _lay(self, seat: int, uid: str, card: sk.Card) -> None:
@@ -475,10 +579,17 @@ class SkullKingFlow:
             return  # nothing known lay there
         if game.phase is Phase.PLAYING and game.scary_mary == seat and uid == game.scary_mary_uid:
             game.scary_mary = None
-            self._say(f"{self._name(seat)} took Scary Mary back: still {self._name(seat)}'s turn", seat)
+            self._say(text("{name} took Scary Mary back: still {name}'s turn", name=self._name(seat)), seat)
         elif game.phase is Phase.PLAYING and game.trick_uids.get(seat) == uid:
-            code = self._current_card(seat)
-            self._refuse(f"{self._name(seat)}: too early! Your {code} still counts in this trick: lay it back", seat)
+            card = self._current_card(seat)
+            self._refuse(
+                text(
+                    "{name}: too early! Your {card} still counts in this trick: lay it back",
+                    name=self._name(seat),
+                    card=card_text(card),
+                ),
+                seat,
+            )
         elif game.phase is Phase.LIFTING:
             self._after_lift()
 
@@ -491,14 +602,17 @@ class SkullKingFlow:
         if not self._player_may_act(seat):
             return
         if self.game.phase is not Phase.PLAYING or self.game.scary_mary != seat:
-            self._refuse(f"No Scary Mary waits for an announcement at {self._name(seat)}'s seat", seat)
+            self._refuse(text("No Scary Mary waits for an announcement at {name}'s seat", name=self._name(seat)), seat)
             return
         self._announce(seat, as_pirate)
 
     def _announce(self, seat: int, as_pirate: bool) -> None:
         game = self.game
         card = sk.SCARY_MARY_AS_PIRATE if as_pirate else sk.SCARY_MARY_AS_ESCAPE
-        self._checkpoint(f"{self._name(seat)}'s Scary Mary as {'a Pirate' if as_pirate else 'an Escape'}")
+        if as_pirate:
+            self._checkpoint(text("{name}'s Scary Mary as a Pirate", name=self._name(seat)))
+        else:
+            self._checkpoint(text("{name}'s Scary Mary as an Escape", name=self._name(seat)))
         uid, game.scary_mary = game.scary_mary_uid, None
         self._lay(seat, uid, card)
 
@@ -510,8 +624,17 @@ class SkullKingFlow:
         winner = game.players[trick.winner]
         game.phase = Phase.LIFTING
         self._effects.append(Sound("trick_won"))
-        bonus = f" (bonus {trick.bonus} if the bid is met)" if trick.bonus else ""
-        self._say(f"{self._name(winner)} wins trick {len(play.tricks)}{bonus}", winner)
+        number = len(play.tricks)
+        if trick.bonus:
+            said = text(
+                "{name} wins trick {number} (bonus {bonus} if the bid is met)",
+                name=self._name(winner),
+                number=number,
+                bonus=trick.bonus,
+            )
+        else:
+            said = text("{name} wins trick {number}", name=self._name(winner), number=number)
+        self._say(said, winner)
         for revoke in self._revokes():
             if revoke.shown == len(play.tricks):
                 self._say(revoke.text, revoke.seat)
@@ -545,8 +668,7 @@ class SkullKingFlow:
         if play.number == sk.ROUNDS:
             game.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
-            winners = " and ".join(placing.name for placing in self._ranking() if placing.place == 1)
-            self._say(f"Game over: {winners} won")
+            self._say(text("Game over: {winners} won", winners=self._winners()))
         else:
             self._effects.append(Sound("round_over"))
 
@@ -557,41 +679,42 @@ class SkullKingFlow:
             return
         game = self.game
         if key not in KEYS:
-            self._refuse(f"The table does not know the button '{key}'", seat)
+            self._refuse(text("The table does not know the button '{key}'", key=key), seat)
         elif self.link_lost is not None:
             self._refuse_for_link(seat)
         elif game.phase is Phase.LOBBY:
             if seat in game.players:
-                self._say(f"{self._name(seat)} is in; the game starts from the screen", seat)
+                self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
             else:
                 self._join(seat)
         elif seat not in game.players:
-            self._refuse(f"{self._name(seat)} has not joined this game", seat)
+            self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
         elif game.phase is Phase.BIDDING:
             self._bid_button(seat, key)
         elif game.phase is Phase.COUNTDOWN:
-            self._refuse("Every bid is locked: YO-HO-HO!", seat)
+            self._refuse(text("Every bid is locked: YO-HO-HO!"), seat)
         elif game.phase is Phase.PLAYING and game.scary_mary == seat:
             self._scary_mary_button(seat, key)
         elif game.phase is Phase.PLAYING:
             acting = self._acting_seat()
             assert acting is not None
-            self._refuse(f"No button now: {self._name(acting)} lays a card", seat)
+            self._refuse(text("No button now: {name} lays a card", name=self._name(acting)), seat)
         elif game.phase is Phase.LIFTING:
-            self._refuse("Lift every card off the readers first", seat)
+            self._refuse(text("Lift every card off the readers first"), seat)
         else:
-            self._refuse("The game is over: start a new game on the screen", seat)
+            self._refuse(text("The game is over: start a new game on the screen"), seat)
 
     # --- The link to the seat hub ---------------------------------------------------------------------------------
 
     def _link_lost(self, reason: str) -> None:
         self.link_lost = reason
-        self._say(f"The seat hub is unreachable ({reason}): the game waits until it is back")
+        said = text("The seat hub is unreachable ({reason}): the game waits until it is back", reason=reason)
+        self._say(said, error=True)
 
     def _link_restored(self) -> None:
         if self.link_lost is not None:
             self.link_lost = None
-            self._say("The seat hub is back: carry on")
+            self._say(text("The seat hub is back: carry on"))
 
     def _reader_down(self, seat: int, reason: str) -> None:
         if not self._seat_exists(seat):
@@ -599,18 +722,19 @@ class SkullKingFlow:
         self.readers_down[seat] = reason
         self.on_reader.pop(seat, None)  # what lies there can no longer be seen
         self._after_lift()
-        self._say(f"{self._name(seat)}'s card reader is down ({reason})", seat)
+        said = text("{name}'s card reader is down ({reason})", name=self._name(seat), reason=reason)
+        self._say(said, seat, error=True)
 
     def _reader_up(self, seat: int) -> None:
         if self._seat_exists(seat) and self.readers_down.pop(seat, None) is not None:
-            self._say(f"{self._name(seat)}'s card reader works again", seat)
+            self._say(text("{name}'s card reader works again", name=self._name(seat)), seat)
 
     def _refuse_for_link(self, seat: int) -> None:
-        self._refuse("The game waits for the seat hub to come back", seat)
+        self._refuse(text("The game waits for the seat hub to come back"), seat)
 
     # --- Undo -----------------------------------------------------------------------------------------------------
 
-    def _checkpoint(self, action: str) -> None:
+    def _checkpoint(self, action: Text) -> None:
         """An action is accepted: remember the game before it, so the operator can take it back."""
         self.history.append((action, self.game.copy()))
         del self.history[:-UNDO_DEPTH]
@@ -619,37 +743,37 @@ class SkullKingFlow:
 
     def _undo(self) -> None:
         if not self.history:
-            self._refuse("Nothing to undo")
+            self._refuse(text("Nothing to undo"))
             return
         self.undo_asked = self.history[-1][0]
-        self._say(f"Undo {self.undo_asked}? Confirm or cancel on the screen")
+        self._say(text("Undo {action}? Confirm or cancel on the screen", action=self.undo_asked))
 
     def _confirm_undo(self) -> None:
         if self.undo_asked is None:
-            self._refuse("No undo was asked for")
+            self._refuse(text("No undo was asked for"))
             return
         action, self.game = self.history.pop()
         self.undo_asked = None
         self._after_lift()  # the cards of a restored trick may be off the readers already
         self.notes = []
-        self._say(f"Undone: {action}")
+        self._say(text("Undone: {action}", action=action))
 
     def _cancel_undo(self) -> None:
         if self.undo_asked is None:
-            self._refuse("No undo was asked for")
+            self._refuse(text("No undo was asked for"))
             return
         self.undo_asked = None
-        self._say("Undo cancelled")
+        self._say(text("Undo cancelled"))
 
     # --- Messages and lights --------------------------------------------------------------------------------------
 
-    def _say(self, text: str, seat: int | None = None) -> None:
-        self._effects.append(Message(text, seat))
-        self.notes = [*self.notes, Note(text, seat)][-MESSAGES_SHOWN:]
+    def _say(self, said: Text, seat: int | None = None, error: bool = False) -> None:
+        self._effects.append(Message(said, seat))
+        self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
 
-    def _refuse(self, text: str, seat: int | None = None) -> None:
+    def _refuse(self, said: Text, seat: int | None = None) -> None:
         """A bad input: say why, flash ERROR at the seat, and change nothing."""
-        self._say(text, seat)
+        self._say(said, seat, error=True)
         if seat is not None:
             self._effects.append(Light(seat, LedPattern.ERROR))
         self._effects.append(Sound("error"))
@@ -686,7 +810,9 @@ class SkullKingFlow:
     def _seat_exists(self, seat: int) -> bool:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats:
             return True
-        self._refuse(f"This table has seats 1 to {self.seats}; there is no seat {seat!r}")
+        self._refuse(
+            text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=repr(seat))
+        )
         return False
 
     def _player_may_act(self, seat: int) -> bool:
@@ -694,15 +820,20 @@ class SkullKingFlow:
         if not self._seat_exists(seat):
             return False
         if self.game.phase is Phase.LOBBY or seat not in self.game.players:
-            self._refuse(f"{self._name(seat)} is not in a game", seat)
+            self._refuse(text("{name} is not in a game", name=self._name(seat)), seat)
             return False
         if self.link_lost is not None:
             self._refuse_for_link(seat)
             return False
         return True
 
-    def _name(self, seat: int) -> str:
-        return self.names[seat]
+    def _name(self, seat: int) -> Text:
+        """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""
+        name = self.names[seat]
+        return verbatim(name) if name is not None else text("Seat {number}", number=seat + 1)
+
+    def _winners(self) -> Text:
+        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
 
     def _round(self) -> sk.Round:
         assert self.game.round is not None, "no round outside a game"
@@ -725,8 +856,8 @@ class SkullKingFlow:
         for index, card in zip(order, play.current, strict=False):
             yield self.game.players[index], card
 
-    def _current_card(self, seat: int) -> str:
-        return next(str(card) for at, card in self._current_cards() if at == seat)
+    def _current_card(self, seat: int) -> sk.Card:
+        return next(card for at, card in self._current_cards() if at == seat)
 
     def _totals(self) -> dict[int, int]:
         totals = dict.fromkeys(self.game.players, 0)
@@ -739,7 +870,13 @@ class SkullKingFlow:
         totals = self._totals()
         order = sorted(totals, key=lambda seat: (-totals[seat], seat))
         return [
-            Placing(1 + sum(other > totals[seat] for other in totals.values()), seat, self._name(seat), totals[seat])
+            Placing(
+                1 + sum(other > totals[seat] for other in totals.values()),
+                seat,
+                str(self._name(seat)),
+                totals[seat],
+                self._name(seat),
+            )
             for seat in order
         ]
 
@@ -750,12 +887,16 @@ class SkullKingFlow:
         views = []
         for revoke in sk.find_revokes(game.round.tricks):
             seat = game.players[revoke.seat]
-            text = (
-                f"Revoke: {self._name(seat)} did not follow {revoke.suit.value} in trick {revoke.trick + 1}, "
-                f"then played {revoke.card} in trick {revoke.shown + 1}"
+            said = text(
+                "Revoke: {name} did not follow {suit} in trick {trick}, then played {card} in trick {shown}",
+                name=self._name(seat),
+                suit=SUIT_NAMES[revoke.suit],
+                trick=revoke.trick + 1,
+                card=card_text(revoke.card),
+                shown=revoke.shown + 1,
             )
             views.append(
-                RevokeView(seat, revoke.suit.value, revoke.trick + 1, revoke.shown + 1, str(revoke.card), text)
+                RevokeView(seat, revoke.suit.value, revoke.trick + 1, revoke.shown + 1, str(revoke.card), said)
             )
         return views
 
@@ -780,7 +921,10 @@ class SkullKingFlow:
             revokes=tuple(self._revokes()) if in_game else (),
             messages=tuple(self.notes),
             link_lost=self.link_lost,
-            undo=None if self.undo_asked is None else f"Undo {self.undo_asked}?",
+            undo=None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked),
+            language=self.language,
+            game=self.chosen_game,
+            games=GAMES_OFFERED,
         )
 
     def _seat_view(self, seat: int) -> SeatView:
@@ -791,7 +935,8 @@ class SkullKingFlow:
         revealed = game.phase in (Phase.PLAYING, Phase.LIFTING)
         return SeatView(
             seat=seat,
-            name=self._name(seat),
+            name=str(self._name(seat)),
+            label=self._name(seat),
             joined=seat in game.players,
             reader_ok=seat not in self.readers_down,
             dealer=play is not None and game.players[play.dealer] == seat,
@@ -807,56 +952,75 @@ class SkullKingFlow:
         if game.phase is Phase.PLAYING:
             play = self._round()
             cards = tuple(PlayedCard(seat, str(card)) for seat, card in self._current_cards())
-            return TrickView(len(play.tricks) + 1, game.players[play.leader], cards, None, 0)
+            lead = sk.lead_suit(play.current)
+            return TrickView(len(play.tricks) + 1, game.players[play.leader], cards, None, 0, lead and lead.value)
         if game.phase in (Phase.LIFTING, Phase.GAME_OVER):
             play = self._round()  # the judged trick (the last one of the game stays in view)
             trick = play.tricks[-1]
             seats = [game.players[index] for index in trick.seats]
             cards = tuple(PlayedCard(seat, str(card)) for seat, card in zip(seats, trick.cards, strict=True))
+            lead = sk.lead_suit(trick.cards)
             return TrickView(
-                len(play.tricks), game.players[trick.leader], cards, game.players[trick.winner], trick.bonus
+                len(play.tricks),
+                game.players[trick.leader],
+                cards,
+                game.players[trick.winner],
+                trick.bonus,
+                lead and lead.value,
             )
         return None
 
-    def _title(self) -> str:
+    def _title(self) -> Text:
         game = self.game
         if game.phase is Phase.LOBBY:
-            return "Skull King: take your seats"
+            return text("{game}: take your seats", game=GAME_NAMES[self.chosen_game])
         if game.phase is Phase.GAME_OVER:
-            return "Skull King: game over"
+            return text("Skull King: game over")
         play = self._round()
-        cards = "1 card" if play.number == 1 else f"{play.number} cards"
-        return f"Round {play.number}: {self._name(game.players[play.dealer])} deals {cards} each"
+        dealer = self._name(game.players[play.dealer])
+        if play.number == 1:
+            return text("Round {round}: {dealer} deals 1 card each", round=1, dealer=dealer)
+        return text("Round {round}: {dealer} deals {round} cards each", round=play.number, dealer=dealer)
 
-    def _prompt(self) -> str:
+    def _prompt(self) -> Text:
         if self.link_lost is not None:
-            return "The seat hub is disconnected: the game waits until it is back"
+            return text("The seat hub is disconnected: the game waits until it is back")
         game = self.game
         match game.phase:
             case Phase.LOBBY:
-                joined = len(game.players)
-                return (
-                    f"Lay a card or press your button to join ({joined} joined); "
-                    f"start the game on the screen once {sk.MIN_PLAYERS} or more have joined"
+                return text(
+                    "Lay a card or press your button to join ({joined} joined); "
+                    "start the game on the screen once {count} or more have joined",
+                    joined=len(game.players),
+                    count=MIN_PLAYERS[self.chosen_game],
                 )
             case Phase.BIDDING:
                 if not game.dealt:
-                    return "Deal the cards, then bid: tap to count, hold to lock your bid"
-                waiting = ", ".join(self._name(seat) for seat in game.players if seat not in game.bids)
-                return f"Bid how many tricks you will win: tap to count, hold to lock. Waiting for {waiting}"
+                    return text("Deal the cards, then bid: tap to count, hold to lock your bid")
+                waiting = comma_list([self._name(seat) for seat in game.players if seat not in game.bids])
+                return text(
+                    "Bid how many tricks you will win: tap to count, hold to lock. Waiting for {names}", names=waiting
+                )
             case Phase.COUNTDOWN:
-                return "Every bid is in: YO-HO-HO!"
+                return text("Every bid is in: YO-HO-HO!")
             case Phase.PLAYING:
                 acting = self._acting_seat()
                 assert acting is not None
                 if game.scary_mary is not None:
-                    return f"{self._name(acting)}: Scary Mary as a Pirate (tap or +) or an Escape (hold, OK or -)?"
-                return f"{self._name(acting)}: your turn"
+                    return text(
+                        "{name}: Scary Mary as a Pirate (tap or +) or an Escape (hold, OK or -)?",
+                        name=self._name(acting),
+                    )
+                return text("{name}: your turn", name=self._name(acting))
             case Phase.LIFTING:
                 play = self._round()
                 winner = self._name(game.players[play.tricks[-1].winner])
-                scored = f" Round {play.number} is scored." if play.is_over else ""
-                return f"{winner} wins the trick.{scored} Lift your cards off the readers"
+                if play.is_over:
+                    return text(
+                        "{name} wins the trick. Round {round} is scored. Lift your cards off the readers",
+                        name=winner,
+                        round=play.number,
+                    )
+                return text("{name} wins the trick. Lift your cards off the readers", name=winner)
             case _:
-                winners = " and ".join(placing.name for placing in self._ranking() if placing.place == 1)
-                return f"{winners} won the game. A new game starts from the screen"
+                return text("{winners} won the game. A new game starts from the screen", winners=self._winners())

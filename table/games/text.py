@@ -9,8 +9,11 @@ the English, for the log and for tests.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+LANGUAGES = ("en", "de", "fr", "nl", "it")  # the rulebooks' languages; English is the source, the others have catalogs
 
 
 class Translator(Protocol):
@@ -26,7 +29,10 @@ class Text:
         """The text in `catalog`'s language (English without one), arguments filled in."""
         template = catalog.gettext(self.msgid) if catalog is not None else self.msgid
         values = {name: value.render(catalog) if isinstance(value, Text) else value for name, value in self.args}
-        return template.format(**values)
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken translation must never stop the scoreboard
+            return self.msgid.format(**values)
 
     def __str__(self) -> str:
         return self.render()
@@ -35,3 +41,26 @@ class Text:
 def text(msgid: str, /, **args: object) -> Text:
     """A translatable text; `msgid` is a literal so the catalog extractor finds it."""
     return Text(msgid, tuple(args.items()))
+
+
+def verbatim(words: str) -> Text:
+    """Words that are never translated (a player's name, a number): a Text that renders as itself."""
+    return Text("{words}", (("words", words),))
+
+
+def and_list(names: Sequence[Text | str]) -> Text:
+    """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": names joined the table's language's way."""
+    if len(names) <= 1:
+        return _joined(names, "")
+    return text("{names} and {last}", names=_joined(names[:-1], ", "), last=names[-1])
+
+
+def comma_list(names: Sequence[Text | str]) -> Text:
+    """ "Anna, Ben, Cleo": a list the same in every language."""
+    return _joined(names, ", ")
+
+
+def _joined(parts: Sequence[Text | str], separator: str) -> Text:
+    # Built directly, not with text(): the template is no message, so catalogs never see it.
+    template = separator.join(f"{{p{n}}}" for n in range(len(parts)))
+    return Text(template, tuple((f"p{n}", part) for n, part in enumerate(parts)))

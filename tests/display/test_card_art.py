@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, _suit_mark, draw_card, fit_text
+from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, draw_card, fit_text, suit_mark
 
 FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
     CardFace("escape"),
@@ -30,7 +30,7 @@ def test_the_suits_differ_in_shape_not_only_in_colour() -> None:
     masks = {}
     for suit in SUIT_COLOURS:
         surface = pygame.Surface((60, 60), pygame.SRCALPHA)
-        _suit_mark(surface, suit, pygame.Rect(5, 5, 50, 50), INK)  # all in the same ink
+        suit_mark(surface, suit, pygame.Rect(5, 5, 50, 50), INK)  # all in the same ink
         masks[suit] = pygame.mask.from_surface(surface)
     for a, b in itertools.combinations(SUIT_COLOURS, 2):
         overlap = masks[a].overlap_area(masks[b], (0, 0))

@@ -36,6 +36,23 @@ def tag(code: str) -> str:
     return UID[code]
 
 
+def english(effect: Effect) -> Effect:
+    """A Message with its text in English (`str` of the Text), so tests compare what the log says."""
+    return Message(str(effect.text), effect.seat) if isinstance(effect, Message) else effect  # type: ignore[arg-type]
+
+
+def english_screen(screen: Screen) -> Screen:
+    """The screen model with its words in English (`str` of each Text), as the tests read it."""
+    return replace(
+        screen,
+        title=str(screen.title),
+        prompt=str(screen.prompt),
+        undo=None if screen.undo is None else str(screen.undo),
+        messages=tuple(replace(note, text=str(note.text)) for note in screen.messages),
+        revokes=tuple(replace(revoke, text=str(revoke.text)) for revoke in screen.revokes),
+    )  # type: ignore[arg-type]
+
+
 def without_messages(screen: Screen) -> Screen:
     """The screen model with its message list left out: what a bad input must not change."""
     return replace(screen, messages=())
@@ -57,7 +74,7 @@ class Table:
         out: list[Effect] = []
         for event in events:
             self.events.append(event)
-            effects = self.flow.handle(event)
+            effects = [english(effect) for effect in self.flow.handle(event)]
             for effect in effects:
                 if isinstance(effect, Light) and effect.pattern is not LedPattern.ERROR:
                     self.lights[effect.seat] = effect.pattern
@@ -67,7 +84,7 @@ class Table:
 
     @property
     def screen(self) -> Screen:
-        return self.flow.screen()
+        return english_screen(self.flow.screen())
 
     def lay(self, seat: int, code: str, uid: str | None = None) -> list[Effect]:
         return self.send(CardLaid(seat, uid or tag(code), code))
@@ -88,7 +105,7 @@ class Table:
         messages = [effect for effect in effects if isinstance(effect, Message)]
         assert len(messages) == 1, effects
         message = messages[0]
-        assert says.lower() in message.text.lower(), message.text
+        assert says.lower() in str(message.text).lower(), message.text
         assert message.seat == seat
         assert after.messages[-1].text == message.text
         assert after.messages[-1].seat == seat

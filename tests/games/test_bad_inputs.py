@@ -21,7 +21,7 @@ from tests.games.table_driver import Table, bid, tag
 def test_a_card_laid_out_of_turn(playing: Table) -> None:
     assert playing.acting() == 1
     message = playing.refused(CardLaid(2, tag("red:5"), "red:5"), 2, "not your turn")
-    assert message.text == "Not your turn, Seat 3: Seat 2 plays next"
+    assert str(message.text) == "Not your turn, Seat 3: Seat 2 plays next"
 
 
 def test_an_unknown_tag(playing: Table) -> None:
@@ -89,7 +89,7 @@ def test_a_card_while_the_table_waits_for_cards_to_be_lifted(playing: Table) -> 
 def test_a_card_lifted_before_its_trick_is_judged(playing: Table) -> None:
     playing.lay(1, "yellow:7")
     message = playing.refused(CardLifted(1), 1, "too early")
-    assert "yellow:7 still counts" in message.text
+    assert "yellow:7 still counts" in str(message.text)
     trick = playing.screen.trick
     assert trick is not None and [card.code for card in trick.cards] == ["yellow:7"]
     # Laid back, it is simply in place again: no message, no error.

@@ -91,7 +91,7 @@ def test_confirmed_undo_takes_the_last_card_back(playing: Table) -> None:
     playing.send(Undo(), ConfirmUndo())
     screen = playing.screen
     assert screen.trick is not None and [card.code for card in screen.trick.cards] == ["red:4"]
-    assert screen.undo is None and screen.messages[-1].text == "Undone: Seat 3's red:5"
+    assert screen.undo is None and str(screen.messages[-1].text) == "Undone: Seat 3's red:5"
     assert playing.acting() == 2 and playing.lights[2] is LedPattern.YOUR_TURN
     # The tag still lies on seat 2's reader: lifting it is no error, and it can be played again.
     playing.lift(2)

@@ -63,7 +63,7 @@ def test_the_winner_of_a_trick_leads_the_next() -> None:
 )
 def test_scary_mary_is_announced_at_her_seat(playing: Table, press: str, as_pirate: bool) -> None:
     effects = playing.lay(1, "scarymary")
-    assert any(isinstance(effect, Message) and "Scary Mary" in effect.text for effect in effects)
+    assert any(isinstance(effect, Message) and "Scary Mary" in str(effect.text) for effect in effects)
     screen = playing.screen
     assert screen.scary_mary == 1 and "Scary Mary as a Pirate" in screen.prompt
     assert screen.trick is not None and screen.trick.cards == ()
@@ -128,7 +128,7 @@ def test_a_revoke_is_flagged_and_scores_do_not_change() -> None:
     (revoke,) = table.screen.revokes
     assert (revoke.seat, revoke.suit, revoke.trick, revoke.shown, revoke.card) == (1, "yellow", 1, 2, "yellow:9")
     assert Message(revoke.text, 1) in effects
-    assert revoke.text == "Revoke: Seat 2 did not follow yellow in trick 1, then played yellow:9 in trick 2"
+    assert str(revoke.text) == "Revoke: Seat 2 did not follow yellow in trick 1, then played yellow:9 in trick 2"
     assert Sound("error") not in effects
     reference = sk.Round(2, 2, 1)
     for index, code in ((0, "yellow:5"), (1, "red:3"), (0, "blue:1"), (1, "yellow:9")):

@@ -1,0 +1,20 @@
+"""The scoreboard's languages: a catalog by language code, and each language's name in itself.
+
+Language names are endonyms ("Deutsch", "Français"): a player looking for their own language finds it whatever
+the table speaks now, so they are the one thing on screen that is never translated.
+"""
+
+from __future__ import annotations
+
+from table.games.text import LANGUAGES, Translator
+from table.locale import load_catalog
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}
+assert tuple(LANGUAGE_NAMES) == LANGUAGES
+
+
+def catalog(language: str) -> Translator | None:
+    """The catalog of `language`; None for English (the source) and, rather than fail, for an unknown code."""
+    if language not in LANGUAGES:
+        return None
+    return load_catalog(language)

@@ -1,0 +1,102 @@
+"""Every screen of Skull King as the flow makes it, for the display's tests, screenshots and benchmark.
+
+`every_screen()` gives name -> Shot: the screen model, whether the score pad is toggled on, and the moment of
+the animations (seconds since the phase began, since the reveal). Built from the real flow, in a fraction of a
+second, with six seats so the busiest layouts are drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from table.games.inputs import (
+    CardLaid,
+    CardLifted,
+    ChooseBid,
+    CountdownDone,
+    DealtCards,
+    Input,
+    JoinSeat,
+    LinkLost,
+    SetName,
+    StartGame,
+    Undo,
+)
+from table.games.screen import Screen
+from table.games.skullking import SkullKingFlow
+from tests.games.table_driver import SCREEN, Table, play_game, tag
+
+
+@dataclass(frozen=True)
+class Shot:
+    screen: Screen
+    pad: bool = False
+    phase_age: float = 5.0  # seconds since the phase began
+    reveal_age: float | None = None  # seconds since the bids were revealed
+
+
+NAMES = {0: "Anna", 1: "Bartholomew", 3: "Cleo", 4: "Dmitri"}  # seats 2 and 5 keep "Seat n"
+
+
+def _flow(language: str) -> tuple[SkullKingFlow, list[Input]]:
+    flow = SkullKingFlow(seats=6, language=language)
+    events: list[Input] = [JoinSeat(seat) for seat in range(6)]
+    events += [SetName(seat, name) for seat, name in NAMES.items()]
+    return flow, events
+
+
+def every_screen(language: str = "en") -> dict[str, Shot]:
+    flow, events = _flow(language)
+    for event in events[:4]:
+        flow.handle(event)
+    for event in events[6:]:
+        flow.handle(event)
+    shots = {"lobby": Shot(flow.screen())}
+    for event in events[4:6]:
+        flow.handle(event)
+    flow.handle(StartGame())
+    shots["round-start"] = Shot(flow.screen())
+    flow.handle(DealtCards())
+    for seat in (0, 1, 2):
+        flow.handle(ChooseBid(seat, 1 if seat != 1 else 0))
+    shots["bidding"] = Shot(flow.screen())
+    for seat in (3, 4, 5):
+        flow.handle(ChooseBid(seat, seat % 2))
+    shots["countdown"] = Shot(flow.screen(), phase_age=0.7)
+    flow.handle(CountdownDone())
+    shots["reveal"] = Shot(flow.screen(), reveal_age=0.1)
+    acting = lambda: next(view.seat for view in flow.screen().seats if view.acting)  # noqa: E731
+    for code in ("yellow:7", "yellow:12", "pirate:tortuga-jack", "black:3", "mermaid"):
+        flow.handle(CardLaid(acting(), tag(code), code))
+    shots["trick"] = Shot(flow.screen())
+    shots["message"] = Shot(_after(flow, CardLaid((acting() + 1) % 6, "04FFFFFFFFFFFF", None)))
+    shots["link-lost"] = Shot(_after(flow, LinkLost("no heartbeat from the hub")))
+    flow.handle(CardLaid(acting(), tag("skullking"), "skullking"))
+    shots["round-summary"] = Shot(flow.screen())
+    shots["score-pad"] = Shot(flow.screen(), pad=True)
+    for seat in range(6):
+        flow.handle(CardLifted(seat))
+    shots["undo"] = Shot(_after(flow, Undo()))
+    # Round 2's first trick, judged: the trick result (not the round's end).
+    flow.handle(DealtCards())
+    for seat in range(6):
+        flow.handle(ChooseBid(seat, seat % 3))
+    flow.handle(CountdownDone())
+    for code in ("red:5", "red:9", "red:2", "pirate:harry-the-giant", "escape", "red:13"):
+        flow.handle(CardLaid(acting(), tag(code), code))
+    shots["trick-result"] = Shot(flow.screen())
+    table = Table(6)
+    table.flow = SkullKingFlow(seats=6, language=language)
+    play_game(table, range(6), random.Random(5), SCREEN)
+    shots["final-ranking"] = Shot(table.flow.screen())
+    return shots
+
+
+def _after(flow: SkullKingFlow, event: Input) -> Screen:
+    """The screen right after `event`, the flow left as it was (a copy takes the event)."""
+    import copy
+
+    other = copy.deepcopy(flow)
+    other.handle(event)
+    return other.screen()
