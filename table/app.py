@@ -1,6 +1,10 @@
 """The table's one loop: it owns all I/O. Devices give events; each becomes a game input that is written to the
 event log first and only then handed to the game; the game's effects drive the lights, the sound and the
-countdown; the scoreboard draws the game's screen model whenever it changed.
+countdown; the scoreboard draws the game's screen model whenever it changed. The dice tray (camera and tray
+tracker), when there is one, is polled the same way: its events become the dice game's inputs.
+
+A game can hand the table to another (the `SwitchGame` effect): the app builds the next flow with `flows`, also
+while replaying the log, so a table that switched games resumes in the right one.
 
 Nothing here blocks for long: the seat hub and the buttons are polled without waiting, and the loop sleeps only
 in `select()` on the hub's port, so a frame is handled the moment it arrives and a stalled device never stalls
@@ -17,6 +21,7 @@ from typing import Any, Protocol
 
 from table.decks import FromAnotherGame, Known, identify
 from table.devices.buttons import SeatButtons
+from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
@@ -29,10 +34,20 @@ from table.events import (
     ReaderRecovered,
     TableEvent,
 )
+from table.games import dice_inputs, inputs
 from table.games import effects as fx
-from table.games import inputs
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
+from vision.tray_events import (
+    CameraBack,
+    CameraLost,
+    DieChanged,
+    DieRemoved,
+    DieSettled,
+    TrayBlocked,
+    TrayClear,
+    TrayEvent,
+)
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +77,11 @@ class TableApp:
         clock: Callable[[], float],
         on_screen: Callable[[Any], None] = lambda screen: None,
         on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
+        tray: DiceTray | None = None,
+        flows: Callable[[fx.SwitchGame], Game] | None = None,
     ) -> None:
         self.game, self.game_name = game, game_name
+        self.tray, self.flows = tray, flows
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
         self.clock = clock
@@ -75,9 +93,13 @@ class TableApp:
         """Replay the event log into the game: the table is back where it was. Returns how many events."""
         count = 0
         for _, _, event in self.event_log.replay():
-            self.game.handle(event)  # effects of the past are not played again
+            for effect in self.game.handle(event):  # effects of the past are not played again ...
+                if isinstance(effect, fx.SwitchGame):
+                    self._switch(effect)  # ... but the game they switched to is the game now
             count += 1
         self.hub.assume(dict(self.game.on_reader))  # so the first snapshot tells what moved meanwhile
+        if self.tray is not None:
+            self.tray.assume(dict(getattr(self.game, "tray", {})))  # the dice lying in the tray keep their numbers
         self._apply(self.game.resume_effects(), self.clock())
         if count:
             log.info("resumed after %d logged events", count)
@@ -104,6 +126,8 @@ class TableApp:
         for event in self.hub.poll():
             if (game_input := self.translate(event)) is not None:
                 self.submit(game_input)
+        if self.tray is not None:
+            self._poll_tray(self.clock())
         now = self.clock()
         for press in self.buttons.poll(now):
             self.submit(inputs.Press(press.seat, press.key))
@@ -141,9 +165,30 @@ class TableApp:
                 return inputs.ReaderUp(seat)
         return None  # a tag written, or a reader no seat uses
 
+    def _poll_tray(self, now: float) -> None:
+        assert self.tray is not None
+        events = self.tray.poll(now)
+        together = sum(isinstance(event, DieSettled) for event in events)  # came to rest in the same frame
+        for event in events:
+            if (game_input := tray_input(event, together)) is not None:
+                self.submit(game_input)
+
+    def _switch(self, switch: fx.SwitchGame) -> None:
+        """Another game's flow takes the table: built from the effect, so a replay builds the same one."""
+        if self.flows is None:
+            log.error("the game asked to switch to %s, but this table cannot build other games", switch.game)
+            return
+        self.game, self.game_name = self.flows(switch), switch.game
+        log.info("the table plays %s now", switch.game)
+
     def _apply(self, effects: list[Any], now: float) -> None:
         for effect in effects:
             match effect:
+                case fx.SwitchGame():
+                    self._switch(effect)
+                    self.countdown_due = None
+                    self._apply(self.game.resume_effects(), now)  # the new game's lights
+                    self._screen_changed = True
                 case fx.Light(seat, pattern) if seat in self.lights:
                     self.lights[seat].show(Pattern[pattern], now)
                 case fx.SeatCount(seat, value) if seat in self.lights:
@@ -158,3 +203,25 @@ class TableApp:
                     self.countdown_due = None
                 case fx.RoundOver(number):
                     self.on_round_over(number, self.game.screen())
+
+
+def tray_input(event: TrayEvent, together: int = 1) -> Any | None:
+    """The dice game's input for a tray event; `together`: how many dice came to rest in the same frame."""
+    match event:
+        case DieSettled(order, kind, face, confidence, x, y):
+            return dice_inputs.DieLanded(order, kind, face, round(float(confidence), 3), int(x), int(y), together)
+        case DieChanged(order, kind, face, confidence, x, y, was_kind, was_face):
+            return dice_inputs.DieMoved(
+                order, kind, face, round(float(confidence), 3), was_kind, was_face, int(x), int(y)
+            )
+        case DieRemoved(order):
+            return dice_inputs.DieTakenOut(order)
+        case TrayBlocked():
+            return dice_inputs.TrayCovered()
+        case TrayClear():
+            return dice_inputs.TrayUncovered()
+        case CameraLost(reason):
+            return dice_inputs.CameraDown(reason)
+        case CameraBack():
+            return dice_inputs.CameraUp()
+    return None

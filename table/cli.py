@@ -10,6 +10,7 @@ import sys
 from table import deck_commands, dice_commands, referee
 from table.paths import data_home
 from table.rules import skullking as sk
+from table.rules import skullking_dice as skd
 
 LOG_NAME = "pirate-table.log"
 
@@ -24,7 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
 
     demo = commands.add_parser("demo", help="the virtual table: bots play a whole game of Skull King")
-    demo.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    demo.add_argument(
+        "--game",
+        choices=("skullking", "skullking-dice"),
+        default="skullking",
+        help="the card game (default) or the dice game, thrown into a rendered tray and read by the vision pipeline",
+    )
+    demo.add_argument("--players", type=int, default=4, help="2 to 6 (the dice game: 3 to 6; default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
     demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
     demo.add_argument(
@@ -62,13 +69,24 @@ def _demo(args: argparse.Namespace) -> int:
     from table.sim.demo import run_demo
 
     try:
-        sk.check_players(args.players)
-    except sk.CardError as error:
+        if args.game == "skullking-dice":
+            skd.check_players(args.players)
+        else:
+            sk.check_players(args.players)
+    except (sk.CardError, skd.DiceError) as error:
         print(f"pirate-table demo: {error}", file=sys.stderr)
         return 2
     _log_to_data_folder()
     window = not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return run_demo(args.players, args.seed, speed=args.speed, resume=args.resume, faults=args.faults, window=window)
+    return run_demo(
+        args.players,
+        args.seed,
+        speed=args.speed,
+        resume=args.resume,
+        faults=args.faults,
+        window=window,
+        game=args.game,
+    )
 
 
 def _run(window: bool) -> int:

@@ -21,6 +21,7 @@ MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
 THREE_BUTTONS = ("minus", "plus", "ok")
+DICE_SCORINGS = ("standard", "landlubber")  # RULES.md section 2: as the card game, or the Landlubber variant
 
 
 class ConfigError(ValueError):
@@ -42,6 +43,7 @@ class Config:
     hub_port: str
     camera_source: str
     seats: tuple[SeatConfig, ...]
+    dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -78,13 +80,18 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "seats"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
     _only(hub, ("port",), f"{where}, [hub]")
     camera = _section(data, "camera", where)
     _only(camera, ("source",), f"{where}, [camera]")
+    dice = _section(data, "dice", where)
+    _only(dice, ("scoring",), f"{where}, [dice]")
+    dice_scoring = _value(dice, "scoring", str, "standard", f"{where}, [dice]")
+    if dice_scoring not in DICE_SCORINGS:
+        raise ConfigError(f"{where}, [dice]: scoring is one of {', '.join(DICE_SCORINGS)}, not '{dice_scoring}'")
 
     language = _value(table, "language", str, "en", f"{where}, [table]")
     if language not in LANGUAGES:
@@ -106,6 +113,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         hub_port=_value(hub, "port", str, "auto", f"{where}, [hub]"),
         camera_source=_value(camera, "source", str, "auto", f"{where}, [camera]"),
         seats=seats,
+        dice_scoring=dice_scoring,
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)

@@ -15,11 +15,14 @@ from typing import Any
 from table.app import TableApp
 from table.config import Config
 from table.devices.buttons import SeatButtons, gpio_buttons
+from table.devices.dice_tray import DiceTray, open_tray
 from table.devices.lights import SeatLight
 from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
-from table.games import inputs
+from table.games import dice_inputs, inputs
+from table.games.effects import SwitchGame
 from table.games.skullking import SkullKingFlow
+from table.games.skullking_dice import SkullKingDiceFlow
 from table.paths import data_home
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
@@ -34,6 +37,7 @@ def build_table(
     on_screen: Callable[[Any], None] = lambda screen: None,
     database: sqlite3.Connection | None = None,
     on_round_over: Callable[[int, Any], None] | None = None,
+    tray: DiceTray | None = None,
 ) -> TableApp:
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
@@ -43,9 +47,9 @@ def build_table(
     database = database or open_database()
     hub, buttons, lights = seat_devices(config, clock)
     return TableApp(
-        game=SkullKingFlow(seats=len(config.seats)),
+        game=SkullKingFlow(seats=len(config.seats), language=config.language, game=config.game),
         game_name=config.game,
-        event_log=EventLog(database, inputs.INPUT_KINDS),
+        event_log=EventLog(database, (*inputs.INPUT_KINDS, *dice_inputs.DICE_INPUT_KINDS)),
         registry=DeckRegistry(database),
         hub=hub,
         buttons=buttons,
@@ -54,7 +58,31 @@ def build_table(
         clock=clock,
         on_screen=on_screen,
         on_round_over=on_round_over or save_screenshot,
+        tray=tray,
+        flows=game_flows(config),
     )
+
+
+def game_flows(config: Config) -> Callable[[SwitchGame], Any]:
+    """The flow a SwitchGame hands the table to, by game name: the same effect always builds the same flow."""
+
+    def build(switch: SwitchGame) -> Any:
+        if switch.game == "skullking-dice":
+            from table.display.dice_views import register_dice_screens
+
+            register_dice_screens()  # the scoreboard's views of the dice game
+            scoring = config.dice_scoring
+            return SkullKingDiceFlow(switch.players, switch.names, switch.language, scoring=scoring)
+        # The card game's lobby, with the same players seated; its game choice is the table's first game again.
+        flow = SkullKingFlow(seats=len(switch.names), language=switch.language, game=config.game)
+        for seat in switch.players:
+            name = switch.names[seat]
+            flow.handle(inputs.JoinSeat(seat, "" if name == f"Seat {seat + 1}" else name))
+        if switch.start:
+            flow.handle(inputs.StartGame())
+        return flow
+
+    return build
 
 
 def seat_devices(config: Config, clock: Callable[[], float]) -> tuple[HubLink, SeatButtons, dict[int, SeatLight]]:
@@ -81,7 +109,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
     from table.display.scoreboard import Scoreboard
 
     board = Scoreboard.open(fullscreen)
-    app = build_table(config, time.monotonic, board.show)
+    app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source))
     app.resume()
     log.info("the table is running with %d seats", len(config.seats))
     try:
@@ -93,4 +121,6 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
         pass
     finally:
         app.hub.close()
+        if app.tray is not None:
+            app.tray.close()
     return 0

@@ -153,7 +153,7 @@ def test_an_unknown_tag_is_refused_with_a_red_burst_and_nothing_changes(table: H
     assert table.lights[0].led.color == RED  # the burst starts lit
     after = table.screen
     assert after.phase is before.phase and after.seats == before.seats
-    assert any("unknown" in note.text.lower() for note in after.messages)
+    assert any("unknown" in str(note.text).lower() for note in after.messages)
 
 
 def test_a_lost_hub_turns_every_seat_amber(table: Harness) -> None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, get_args
 
+from table.games.text import Text
+
 
 class LedPattern(StrEnum):
     """A seat LED's pattern; the names (and values) are those of `table.devices.lights.Pattern`.
@@ -61,10 +63,11 @@ class Sound:
 class Message:
     """Say `text` to the table; `seat` is the seat it concerns (None: the whole table).
 
-    The same text is in the screen model's `messages` until the next accepted action.
+    The same text is in the screen model's `messages` until the next accepted action. `str(text)` is the English,
+    for the log.
     """
 
-    text: str
+    text: Text
     seat: int | None = None
 
 

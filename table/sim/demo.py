@@ -1,4 +1,5 @@
-"""`pirate-table demo`: the virtual table plays a whole game of Skull King.
+"""`pirate-table demo`: the virtual table plays a whole game of Skull King (or, with `--game skullking-dice`, of the
+Skull King dice game: the dice are thrown into a rendered tray and read by the real vision pipeline).
 
 The game's files live in the data folder's `demo/`: its database (the event log), the seat hub's link, and a
 score pad screenshot at each round's end. `--resume` carries on from the log after the demo was stopped, even by
@@ -16,6 +17,7 @@ from collections.abc import Callable
 
 from table.games.screen import Phase
 from table.paths import data_home
+from table.sim.dice_table import VirtualDiceTable
 from table.sim.virtual_table import VirtualTable, score_pad_lines
 
 GAME_FILE = "demo.json"
@@ -29,15 +31,17 @@ def run_demo(
     faults: bool = False,
     window: bool = False,
     say: Callable[[str], None] = print,
+    game: str = "skullking",
 ) -> int:
     """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 on the scoreboard."""
     home = data_home() / "demo"
     saved = home / GAME_FILE
     if resume and saved.exists():
-        game = json.loads(saved.read_text())
-        if (game["players"], game["seed"]) != (players, seed):
+        saved_game = json.loads(saved.read_text())
+        if (saved_game["players"], saved_game["seed"], saved_game.get("game", "skullking")) != (players, seed, game):
             say(
-                f"pirate-table demo: the saved game has {game['players']} players and seed {game['seed']}; "
+                f"pirate-table demo: the saved game has {saved_game['players']} players and seed "
+                f"{saved_game['seed']} ({saved_game.get('game', 'skullking')}); "
                 "resume it with those, or start a new game without --resume"
             )
             return 2
@@ -47,7 +51,7 @@ def run_demo(
             say("No demo game to resume: starting a new one")
         shutil.rmtree(home, ignore_errors=True)
         home.mkdir(parents=True)
-        saved.write_text(json.dumps({"players": players, "seed": seed}))
+        saved.write_text(json.dumps({"players": players, "seed": seed, "game": game}))
 
     if not window:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no screen: the score pads are saved as PNGs
@@ -57,8 +61,12 @@ def run_demo(
 
     pygame.display.init()
     pygame.font.init()
-    humans = frozenset({0}) if window else frozenset()
-    table = VirtualTable(home, players, seed, faults=faults, humans=humans)
+    table: VirtualTable | VirtualDiceTable
+    if game == "skullking-dice":
+        table = VirtualDiceTable(home, players, seed)
+    else:
+        humans = frozenset({0}) if window else frozenset()
+        table = VirtualTable(home, players, seed, faults=faults, humans=humans)
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"
@@ -66,7 +74,9 @@ def run_demo(
         say(f"round {number:>2} scored; score pad saved as {path}")
 
     table.round_over_hooks.append(round_over)
-    on_tick: Callable[[], bool] = WindowPlay(table) if window else (lambda: True)
+    on_tick: Callable[[], bool] = (
+        (WindowPlay(table) if isinstance(table, VirtualTable) else DiceWindow(table)) if window else (lambda: True)
+    )
     speed = speed or (1.0 if window else None)
     started = time.monotonic()
 
@@ -82,8 +92,16 @@ def run_demo(
     finally:
         table.close()
     if screen.phase is not Phase.GAME_OVER:
-        say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}")
+        again = f" --game {game}" if game != "skullking" else ""
+        say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}{again}")
         return 0
+    if isinstance(table, VirtualDiceTable):
+        read = table.misreads
+        say(
+            f"dice: {read.throws} thrown into the tray; doubtful reads confirmed {read.confirmed}, "
+            f"wrong reads thrown again {read.rethrown}, wrong reads corrected by the operator {read.corrected}, "
+            f"dice the camera missed entered by the operator {read.entered}"
+        )
     say("")
     for line in score_pad_lines(screen):
         say(line)
@@ -109,4 +127,23 @@ class WindowPlay:
             else:
                 self.table.app.submit(item)
         self.board.show(self.table.flow.screen(), [card_face(card.code) for card in self.table.hand(0)])
+        return not self.board.quit
+
+
+class DiceWindow:
+    """The scoreboard in a window, watching the bots play the dice game; the operator's keys work."""
+
+    def __init__(self, table: VirtualDiceTable) -> None:
+        from table.display.scoreboard import Scoreboard
+
+        self.table = table
+        self.board = Scoreboard.open(fullscreen=False)
+
+    def __call__(self) -> bool:
+        from table.display.scoreboard import Click
+
+        for item in self.board.events():
+            if not isinstance(item, Click):  # no hand to touch: every seat is a bot's
+                self.table.app.submit(item)
+        self.board.show(self.table.screen)  # type: ignore[arg-type]
         return not self.board.quit

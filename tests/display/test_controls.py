@@ -22,13 +22,17 @@ def flow() -> SkullKingFlow:
 
 def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: SkullKingFlow) -> None:
     controls = Controls()
-    assert [b.label for b in controls.buttons(flow.screen())] == ["Seat 1 joins"]
+    assert [str(b.label) for b in controls.buttons(flow.screen())] == [
+        "Seat 1 joins",
+        "Play Skull King: the dice game",
+        "Deutsch",
+    ]
     assert controls.handle(key("j"), flow.screen()) == [inputs.JoinSeat(0)]
     flow.handle(inputs.JoinSeat(0))
     controls.handle(key("\t", pygame.K_TAB), flow.screen())
     assert controls.handle(key("j"), flow.screen()) == [inputs.JoinSeat(1)]
     flow.handle(inputs.JoinSeat(1))
-    assert "Start the game" in [b.label for b in controls.buttons(flow.screen())]
+    assert "Start the game" in [str(b.label) for b in controls.buttons(flow.screen())]
     assert controls.handle(key("s"), flow.screen()) == [inputs.StartGame()]
 
 
@@ -43,7 +47,7 @@ def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow
     screen = bidding(flow)
     assert screen.phase is Phase.BIDDING
     controls = Controls()
-    labels = [b.label for b in controls.buttons(screen)]
+    labels = [str(b.label) for b in controls.buttons(screen)]
     assert labels[:2] == ["Seat 1 bids 0", "1"] and labels[-1] == "Undo"
     assert controls.handle(key("1"), screen) == [inputs.ChooseBid(0, 1)]
     flow.handle(inputs.ChooseBid(0, 1))
@@ -82,7 +86,7 @@ def test_touching_a_button_or_a_seat_plate(flow: SkullKingFlow) -> None:
     assert controls.handle(touch, screen) == []
     assert controls.seat(screen) == 2  # the plate touched is selected
     controls.draw(surface, screen, bar, plates)
-    touch = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(400, 450))
+    touch = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(100, 450))  # the first button
     assert controls.handle(touch, screen) == [inputs.JoinSeat(2)]
 
 
@@ -101,11 +105,19 @@ def test_the_operator_corrects_a_revealed_bid(flow: SkullKingFlow) -> None:
     assert screen.phase is Phase.PLAYING
     controls = Controls()
     controls.selected = 1
-    assert "Correct Seat 2's bid" in [b.label for b in controls.buttons(screen)]
+    assert "Correct Seat 2's bid" in [str(b.label) for b in controls.buttons(screen)]
     assert controls.handle(key("c"), screen) == []  # opens the choice
-    assert [b.label for b in controls.buttons(screen)] == ["Seat 2's bid: 0", "1"]
+    assert [str(b.label) for b in controls.buttons(screen)] == ["Seat 2's bid: 0", "1"]
     correction = controls.handle(key("1"), screen)
     assert correction == [inputs.CorrectBid(1, 1)]
     flow.handle(correction[0])
     assert flow.screen().seats[1].bid == 1
     assert not controls.correcting
+
+
+def test_in_the_lobby_keys_choose_the_game_and_the_language(flow: SkullKingFlow) -> None:
+    controls = Controls()
+    assert controls.handle(key("k"), flow.screen()) == [inputs.ChooseGame("skullking-dice")]
+    assert controls.handle(key("i"), flow.screen()) == [inputs.ChooseLanguage("de")]
+    flow.handle(inputs.ChooseLanguage("it"))
+    assert controls.handle(key("i"), flow.screen()) == [inputs.ChooseLanguage("en")]  # round and round

@@ -10,6 +10,7 @@ import pytest
 from table.display.card_art import CARD_RATIO, CardFace
 from table.display.trick_screen import card_face, draw_trick_screen, seat_places
 from table.games.screen import Phase
+from table.games.text import text
 from table.sim.virtual_table import VirtualTable
 
 
@@ -33,7 +34,7 @@ def test_every_seat_s_card_and_plate_fit_and_never_overlap(size: tuple[int, int]
         ("black:1", CardFace("number", "black", 1)),
         ("pirate:tortuga-jack", CardFace("pirate", caption="Tortuga Jack")),
         ("pirate", CardFace("pirate")),
-        ("scarymary:escape", CardFace("scarymary", caption="as Escape")),
+        ("scarymary:escape", CardFace("scarymary", caption=text("as Escape"))),
         ("skullking", CardFace("skullking")),
     ],
 )

@@ -185,3 +185,48 @@ def test_exactly_one_die_wins_and_nothing_beats_it(codes: list[str]) -> None:
     ranks = [die.rank for die in trick]
     mermaid_with_king = dice.SKULL_KING_RANK in ranks and dice.MERMAID_RANK in ranks
     assert won.rank == (dice.MERMAID_RANK if mermaid_with_king else max(ranks))
+
+
+# --- Gaps filled: the second worked example's colour, bonuses by count, bonuses only for a met bid ---------------
+
+
+def test_jonas_example_the_colour_set_after_two_special_dice_and_a_special_may_always_be_thrown() -> None:
+    # Leon Pirate skull, Nina Skull King skull: no colour yet; Sophie's black 5 sets black.
+    so_far = throw("pirate:skull", "skullking:skull")
+    assert dice.lead_colour(so_far) is None
+    assert dice.legal_kinds(["red", "black", "blue"], so_far) == ["red", "black", "blue"]  # Sophie: free choice
+    so_far = throw("pirate:skull", "skullking:skull", "black:5")
+    assert dice.legal_kinds(["black", "red"], so_far) == ["black"]  # Tobias must follow black
+    assert dice.legal_kinds(["black", "mermaid"], so_far) == ["black", "mermaid"]  # Jonas may throw the Mermaid
+
+
+@pytest.mark.parametrize(
+    ("codes", "winner", "bonus"),
+    [
+        (("pirate:skull", "skullking:skull", "pirate:skull"), 1, 60),
+        (("pirate:skull", "pirate:skull", "skullking:skull", "pirate:skull"), 2, 90),
+        (("pirate:skull", "skullking:flag", "black:7"), 0, 0),  # a Skull King flag is a 0: the Pirate wins
+        (("mermaid:skull", "skullking:skull", "mermaid:skull"), 2, 50),  # the last Mermaid skull takes the 50
+        (("mermaid:flag", "skullking:skull", "red:3"), 1, 0),  # a Mermaid flag catches nothing
+        (("mermaid:skull", "pirate:skull", "black:7"), 1, 0),  # a Pirate beats a Mermaid: no bonus
+        (("yellow:flag", "red:1", "yellow:flag"), 1, 0),
+    ],
+)
+def test_winners_and_bonuses(codes: tuple[str, ...], winner: int, bonus: int) -> None:
+    trick = throw(*codes)
+    assert (dice.trick_winner(trick), dice.trick_bonus(trick)) == (winner, bonus)
+
+
+def test_a_bonus_is_paid_only_when_the_bid_is_met() -> None:
+    assert dice.round_score(2, 2, 5, 30) == 70
+    assert dice.round_score(2, 1, 5, 30) == -10
+    assert dice.round_score(1, 2, 5, 50) == -10
+
+
+def test_the_start_player_counts_from_the_first_seat() -> None:
+    assert [dice.start_player(r, 3, first=2) for r in (1, 2, 3)] == [2, 0, 1]
+
+
+def test_players_must_be_a_whole_number() -> None:
+    with pytest.raises(dice.DiceError):
+        dice.check_players(True)  # type: ignore[arg-type]

@@ -1,0 +1,182 @@
+"""The dice game's views on the scoreboard (see table.display.views), and the dice table screen.
+
+The dice table: the title and what the table waits for; the trick so far, its dice in the order they landed (each
+with its landing number, its thrower's name, and a frame and the word "check?" when the table doubts the read); the
+colour to follow; extra dice that must come out of the tray; and the players along the bottom, each with their bid,
+tricks won and total, the one to throw framed and marked "THROWS" (the title names the round's start player). The
+round's summary, the final ranking and the score pad are the card game's drawings, which read the dice game's
+screen model as well.
+
+`register_dice_screens()` registers the views; the app's flow factory calls it when it builds the dice game's flow.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from table.display.card_art import INK, PAPER
+from table.display.dice_art import DIE_LETTERS, draw_die
+from table.display.score_pad import draw_score_pad
+from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
+from table.display.typeset import fit_text
+from table.display.views import PAD, Paint, register
+from table.games.dice_screen import DiceScreen, ThrownDie
+from table.games.screen import Phase, SeatView
+from table.games.skullking_dice import KIND_NAMES
+from table.games.text import Text, text, verbatim
+
+FELT = (22, 60, 45)
+TRAY = (58, 96, 44)
+HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, always with a thick frame and a word
+DOUBT = (213, 94, 0)  # Okabe-Ito vermillion, always with "?" and the word "check"
+
+_registered = False
+
+
+def register_dice_screens() -> None:
+    """Show DiceScreen models: the score pad on V, the ranking at the end, the summary after a round, else the table."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    register(DiceScreen, draw_score_pad, kind=PAD)
+    register(DiceScreen, draw_ranking, phase=Phase.GAME_OVER)
+    register(DiceScreen, draw_round_summary, phase=Phase.LIFTING, when=round_over)
+    register(DiceScreen, draw_dice_table, plates=dice_plates)
+
+
+def _layout(size: tuple[int, int]) -> tuple[int, pygame.Rect, pygame.Rect]:
+    """The header band's height, the tray (the middle) and the strip of seats along the bottom."""
+    width, height = size
+    band = height // 9
+    seats = pygame.Rect(width // 60, height - height * 3 // 10, width - width // 30, height * 3 // 10 - height // 60)
+    tray = pygame.Rect(width // 30, band * 2, width - width // 15, seats.top - band * 2 - height // 60)
+    return band, tray, seats
+
+
+def _seated(screen: DiceScreen) -> list[SeatView]:
+    return [view for view in screen.seats if view.joined]
+
+
+def dice_plates(screen: DiceScreen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
+    """Each playing seat's plate along the bottom, for touches."""
+    _, _, strip = _layout(size)
+    seats = _seated(screen)
+    width = strip.width / max(1, len(seats))
+    return {
+        view.seat: pygame.Rect(round(strip.left + n * width) + 4, strip.top, round(width) - 8, strip.height)
+        for n, view in enumerate(seats)
+    }
+
+
+def draw_dice_table(screen: DiceScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    paint = paint or Paint()
+    width, _ = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    band, tray, _ = _layout(size)
+    title = fit_text(paint.say(screen.title), width * 19 // 20, band * 3 // 4, PAPER)
+    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band * 4 // 5, PAPER, lines=2)
+    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    _tray(surface, screen, tray, paint)
+    plates = dice_plates(screen, size)
+    winner = screen.trick.winner if screen.trick else None
+    for view in _seated(screen):
+        _plate(surface, screen, view, plates[view.seat], view.seat == winner, paint)
+    return surface
+
+
+def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: Paint) -> None:
+    pygame.draw.rect(surface, TRAY, box, border_radius=box.height // 12)
+    trick = screen.trick
+    line = box.height // 7
+    if screen.camera_lost is not None or screen.tray_blocked:
+        words = text("No picture of the tray") if screen.camera_lost is not None else text("The tray is covered")
+        note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
+        surface.blit(note, note.get_rect(midtop=(box.centerx, box.top + line // 4)))
+    elif trick is not None:
+        heading = text("Trick {number}", number=trick.number)
+        if trick.lead is not None:
+            heading = text(
+                "Trick {number}: follow {colour} ({letter})",
+                number=trick.number,
+                colour=KIND_NAMES[trick.lead],
+                letter=DIE_LETTERS[trick.lead],
+            )
+        head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)
+        surface.blit(head, head.get_rect(topleft=(box.left + box.width // 30, box.top + line // 4)))
+        if trick.lead is not None:
+            swatch = pygame.Rect(0, 0, line, line)
+            swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
+            surface.blit(draw_die(trick.lead, None, line), swatch)
+    seats = max(3, len(screen.players))
+    size = min(box.width * 4 // (5 * seats + 1), box.height * 2 // 5)
+    names = {view.seat: view.label or verbatim(view.name) for view in screen.seats}
+    if trick is not None:
+        gap = (box.width - size * len(screen.players)) // (len(screen.players) + 1)
+        for n, die in enumerate(trick.dice):
+            centre = (box.left + gap + n * (size + gap) + size // 2, box.top + box.height * 11 // 20)
+            _thrown(surface, die, centre, size, names[die.seat], die.seat == trick.winner, paint)
+    if screen.loose:
+        words = text(
+            "Take out of the tray: {dice}",
+            dice=", ".join(f"#{d.order} {DIE_LETTERS.get(d.kind, '?')} {d.face or '?'}" for d in screen.loose),
+        )
+        note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
+        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+    elif screen.revokes:
+        note = fit_text(paint.say(screen.revokes[-1].text), box.width * 9 // 10, line, HIGHLIGHT)
+        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+
+
+def _thrown(
+    surface: pygame.Surface,
+    die: ThrownDie,
+    centre: tuple[int, int],
+    size: int,
+    name: Text,
+    won: bool,
+    paint: Paint,
+) -> None:
+    rect = pygame.Rect(0, 0, size, size)
+    rect.center = centre
+    surface.blit(draw_die(die.kind, die.face, size), rect)
+    if won:
+        pygame.draw.rect(
+            surface, HIGHLIGHT, rect.inflate(size // 6, size // 6), width=max(3, size // 14), border_radius=size // 6
+        )
+    if die.doubt is not None:
+        pygame.draw.rect(
+            surface, DOUBT, rect.inflate(size // 6, size // 6), width=max(3, size // 14), border_radius=size // 6
+        )
+    order = f"#{die.order}" if die.order is not None else "-"
+    tag = fit_text(order, size // 2, size // 4, PAPER)
+    surface.blit(tag, tag.get_rect(midbottom=(centre[0], rect.top - size // 10)))
+    below = text("{name} wins", name=name) if won else name
+    if die.doubt is not None:
+        below = text("{name}: check?", name=name)
+    label = fit_text(paint.say(below), size * 3 // 2, size // 4, DOUBT if die.doubt is not None else PAPER)
+    surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + size // 8)))
+
+
+def _plate(
+    surface: pygame.Surface, screen: DiceScreen, view: SeatView, box: pygame.Rect, won: bool, paint: Paint
+) -> None:
+    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
+    if view.acting or won:
+        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
+    row = box.height // 4
+    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
+    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
+    if view.bid is not None:
+        detail: Text = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
+    elif view.bid_locked:
+        detail = text("has bid")
+    else:
+        detail = text("bidding") if screen.phase is Phase.BIDDING else verbatim("")
+    line = fit_text(paint.say(detail), box.width * 9 // 10, row * 4 // 5, INK)
+    surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + row * 5 // 4)))
+    mark = text("THROWS") if view.acting else text("WINS THE TRICK") if won else text("total {total}", total=view.total)
+    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
+    surface.blit(said, said.get_rect(midtop=(box.centerx, box.top + row * 9 // 4)))

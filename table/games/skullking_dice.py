@@ -1,0 +1,984 @@
+"""Skull King, the dice game, at the table: the game flow from round 1 to the final ranking.
+
+`SkullKingDiceFlow(players, names, language, scoring)` is a state machine like the card game's SkullKingFlow: the
+app feeds it input events (`table.games.inputs`, `table.games.dice_inputs`) one at a time; `handle(event)` answers
+with effects for the LEDs, the sound and the countdown, and `screen()` gives the screen model
+(`table.games.dice_screen`). No clock, no randomness, no I/O: the table resumes by replaying its event log.
+
+How the table plays the game (the decisions the issue left open are marked "Decision"):
+
+- The lobby is the card game's: it hands the table over with SwitchGame(start=True), and this flow begins round 1
+  at once. NewGame (at any time) hands it back: SwitchGame("skullking", start=False), the same players seated.
+- Drawing and bidding. Round r: every player draws r dice from the bag behind their screen ("draw r dice"), then
+  counts a secret bid on their seat button: tap/plus adds one, minus takes one away (wrapping 0..r), each change
+  flashed back to that seat only; hold/ok locks it, and again reopens it until every bid is locked (the same
+  buttons as the card game). ChooseBid locks a bid from the screen. Every bid locked: the YO-HO-HO countdown
+  (StartCountdown); CountdownDone reveals every bid at once.
+- Throwing. The round's start player moves one seat clockwise each round (the lowest playing seat starts round 1);
+  the winner of a trick throws first in the next. The LED of the player to throw shows YOUR_TURN; the die that
+  comes to rest in the tray is credited to that seat. Decision: the dice of a trick count in turn order (which
+  breaks ties), so a die thrown again keeps its thrower's place.
+- Doubtful reads. The table asks the thrower to confirm (hold/ok: accept the read shown) or to throw again (lift the
+  die out of the tray, throw it again) when the read's confidence is below the threshold, when the die cannot be
+  read, when the read is impossible (more dice of a kind in the round than the bag holds: the read must be wrong;
+  this one cannot be accepted by holding), when the die is knocked and now reads differently (DieMoved), and when
+  the die is taken out of the tray before its trick is judged (hold keeps the read it had). Until the doubt is
+  settled that seat is the one to throw (its LED YOUR_TURN) and nobody else's die is credited.
+- Dice that are nobody's. A die landing when nobody is to throw (bidding, countdown, while the tray is emptied), or
+  while the thrower's die already lies in the tray, is an extra die: it has to come out. Two dice coming to rest
+  at once for one thrower: both are extra until one is taken out; the one left is then that thrower's die, to
+  confirm with hold.
+- The operator (screen or keyboard) can correct any die of the trick on view (CorrectDie), also after it is judged
+  (the trick is judged again and the score pad follows), enter the die of the thrower the camera cannot see (a die
+  missing: the table waits for it until then), and say the tray is empty (TrayEmptied).
+- Judging. When every player's die is in and none is in doubt, the trick is judged by the rules core
+  (trick_winner, trick_bonus); the winner's LED shows WON_TRICK; newly proved revokes (find_revokes: a player
+  who did not follow a colour and later threw it in the same round) are flagged with a message and on the
+  screen when the trick that proves them is judged, scores untouched. Decision: following the colour is only
+  checked this way; a die thrown against the colour is accepted at once (the table cannot see behind the screens).
+- Emptying the tray. After a judged trick the table waits until the tray is empty (every die taken out), then the
+  next trick starts. After the round's last trick the round is scored at once (RoundOver), standard or Landlubber
+  scoring (from the config), and the next round starts when the tray is empty; after round 8, 7 or 6 (3-4, 5, 6
+  players) the game is over at once with the final ranking.
+- Camera lost, tray covered: a message, and the game waits (no die can come to rest meanwhile). Cards laid on a
+  reader are refused (no cards in this game); the seat hub's link does not matter here.
+
+Bad inputs change nothing and are each answered by a Message (also in the screen's messages), an ERROR light at the
+seat concerned and the "error" sound; a doubtful read is answered the same way, so the thrower notices.
+
+Undo takes back the last accepted action (a bid locked or reopened, a die credited or accepted, a correction),
+after ConfirmUndo. What lies in the tray is a fact, not an action: undo leaves it alone, and a die whose throw is
+undone is an extra die in the tray.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from table.games.dice_inputs import (
+    CameraDown,
+    CameraUp,
+    CorrectDie,
+    DieLanded,
+    DieMoved,
+    DieTakenOut,
+    TrayCovered,
+    TrayEmptied,
+    TrayUncovered,
+)
+from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, LooseDie, ThrownDie
+from table.games.effects import (
+    CancelCountdown,
+    Effect,
+    LedPattern,
+    Light,
+    Message,
+    RoundOver,
+    SeatCount,
+    Sound,
+    StartCountdown,
+    SwitchGame,
+)
+from table.games.inputs import (
+    HOLD,
+    KEYS,
+    MINUS,
+    OK,
+    CancelUndo,
+    CardLaid,
+    CardLifted,
+    ChooseBid,
+    ChooseLanguage,
+    ConfirmUndo,
+    CorrectBid,
+    CountdownDone,
+    NewGame,
+    Press,
+    SetName,
+    Undo,
+)
+from table.games.screen import Note, Phase, Placing, ScoreCell, ScoreRow, SeatView
+from table.games.text import LANGUAGES, Text, and_list, text, verbatim
+from table.rules import skullking_dice as skd
+
+GAME = "skullking-dice"
+COUNTDOWN_SECONDS = 3
+MIN_CONFIDENCE = 0.6  # a read below this is shown and confirmed by its thrower
+MESSAGES_SHOWN = 5
+UNDO_DEPTH = 100
+NAME_LENGTH = 16
+
+KIND_NAMES = {
+    "skullking": text("Skull King"),
+    "pirate": text("Pirate"),
+    "mermaid": text("Mermaid"),
+    "black": text("black"),
+    "blue": text("blue"),
+    "red": text("red"),
+    "yellow": text("yellow"),
+}
+FACE_NAMES = {skd.SKULL: text("skull"), skd.FLAG: text("flag")}
+
+
+def die_text(kind: str, face: str | None) -> Text:
+    """ "black 7", "Pirate skull", "red ?" (unreadable), in the table's language."""
+    face_name = FACE_NAMES.get(face, verbatim(face)) if face is not None else verbatim("?")
+    return text("{kind} {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face_name)
+
+
+@dataclass(frozen=True)
+class TrayDie:
+    """A die lying in the tray now, as last read."""
+
+    kind: str
+    face: str | None
+    confidence: float
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class JudgedTrick:
+    leader: int  # seat
+    dice: tuple[ThrownDie, ...]  # in turn order
+    winner: int  # seat
+    bonus: int
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    number: int
+    start: int  # seat
+    bids: tuple[tuple[int, int], ...]  # (seat, bid)
+    tricks: tuple[JudgedTrick, ...]
+
+
+@dataclass
+class _Game:
+    """The undoable state of the game. Everything in it comes from accepted actions."""
+
+    phase: Phase = Phase.BIDDING
+    round: int = 1
+    start: int = 0  # the round's start player (seat)
+    leader: int = 0  # who throws first in the trick on the table (seat)
+    tentative: dict[int, int] = field(default_factory=dict)
+    bids: dict[int, int] = field(default_factory=dict)
+    throws: dict[int, ThrownDie] = field(default_factory=dict)  # the trick being thrown: seat -> its die
+    twins_for: int | None = None  # the seat two dice came to rest for at once
+    tricks: list[JudgedTrick] = field(default_factory=list)  # judged this round
+    past: list[PlayedRound] = field(default_factory=list)  # the rounds before this one
+
+    def copy(self) -> _Game:
+        return dataclasses.replace(
+            self,
+            tentative=dict(self.tentative),
+            bids=dict(self.bids),
+            throws=dict(self.throws),
+            tricks=list(self.tricks),
+            past=list(self.past),
+        )
+
+
+class SkullKingDiceFlow:
+    def __init__(
+        self,
+        players: Sequence[int],
+        names: Sequence[str | None],
+        language: str = "en",
+        scoring: str = skd.STANDARD,
+        min_confidence: float = MIN_CONFIDENCE,
+    ) -> None:
+        skd.check_players(len(players))
+        if language not in LANGUAGES or scoring not in (skd.STANDARD, skd.LANDLUBBER):
+            raise ValueError(f"language is one of {LANGUAGES} and scoring standard or landlubber")
+        self.seats = len(names)
+        self.players = list(players)
+        if sorted(set(self.players)) != self.players or not all(0 <= seat < self.seats for seat in self.players):
+            raise ValueError(f"players are distinct seats 0..{self.seats - 1} in clockwise order, not {players}")
+        self.rounds = skd.rounds_for(len(self.players))
+        self.scoring, self.min_confidence, self.language = scoring, min_confidence, language
+        # Facts about the table rather than the game: undo leaves them alone.
+        self.names: list[str | None] = [
+            None if name is None or name == f"Seat {seat + 1}" else name for seat, name in enumerate(names)
+        ]
+        self.tray: dict[int, TrayDie] = {}  # landing order -> the die lying in the tray
+        self.camera_lost: str | None = None
+        self.tray_blocked = False
+        self.on_reader: dict[int, str] = {}  # the app's Game protocol: tags lying on the readers
+        self.history: list[tuple[Text, _Game]] = []
+        self.undo_asked: Text | None = None
+        self.notes: list[Note] = []
+        self.shown = dict.fromkeys(range(self.seats), LedPattern.IDLE)
+        self._effects: list[Effect] = []
+        self.game = _Game()
+        self._start_round(1)
+        self._update_lights()  # the standing patterns, for resume_effects; the app asks for them after the switch
+
+    # --- The entry points -----------------------------------------------------------------------------------
+
+    def handle(self, event: object) -> list[Effect]:
+        """Apply one input event; returns what the world should do about it, in order."""
+        self._effects = []
+        before = self.game.phase
+        self._dispatch(event)
+        after = self.game.phase
+        if after is Phase.COUNTDOWN and before is not Phase.COUNTDOWN:
+            self._effects += [StartCountdown(COUNTDOWN_SECONDS), Sound("countdown")]
+        elif before is Phase.COUNTDOWN and after is not Phase.COUNTDOWN and not isinstance(event, CountdownDone):
+            self._effects.append(CancelCountdown())
+        self._update_lights()
+        return self._effects
+
+    def resume_effects(self) -> list[Effect]:
+        """After a replay or a switch of game: every seat's light, and the countdown if it was running."""
+        effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
+        if self.game.phase is Phase.COUNTDOWN:
+            effects.append(StartCountdown(COUNTDOWN_SECONDS))
+        return effects
+
+    def _dispatch(self, event: object) -> None:
+        match event:
+            case DieLanded():
+                self._die_landed(event)
+            case DieMoved():
+                self._die_moved(event)
+            case DieTakenOut():
+                self._die_taken_out(event.order)
+            case Press():
+                self._press(event.seat, event.key)
+            case ChooseBid():
+                self._choose_bid(event.seat, event.value)
+            case CountdownDone():
+                self._countdown_done()
+            case CorrectDie():
+                self._correct_die(event.seat, event.kind, event.face)
+            case CorrectBid():
+                self._correct_bid(event.seat, event.value)
+            case TrayEmptied():
+                self._tray_emptied()
+            case TrayCovered():
+                self.tray_blocked = True
+                self._say(text("Something covers the tray: the table waits until it can see the dice"))
+            case TrayUncovered():
+                if self.tray_blocked:
+                    self.tray_blocked = False
+                    self._say(text("The tray is clear again"))
+            case CameraDown():
+                self.camera_lost = event.reason
+                self._say(text("The camera gives no picture: the game waits until it is back"))
+            case CameraUp():
+                if self.camera_lost is not None:
+                    self.camera_lost = None
+                    self._say(text("The camera is back: carry on"))
+            case Undo():
+                self._undo()
+            case ConfirmUndo():
+                self._confirm_undo()
+            case CancelUndo():
+                self._cancel_undo()
+            case NewGame():
+                names = tuple(str(self._name(seat)) for seat in range(self.seats))
+                self._effects.append(SwitchGame("skullking", tuple(self.players), names, self.language, start=False))
+            case SetName():
+                if self._seat_exists(event.seat):
+                    name = " ".join(event.name.split())[:NAME_LENGTH]
+                    self.names[event.seat] = name or None
+            case ChooseLanguage():
+                if event.language in LANGUAGES:
+                    self.language = event.language
+                else:
+                    self._refuse(text("The table speaks {languages}", languages=", ".join(LANGUAGES)))
+            case CardLaid():
+                if self._seat_exists(event.seat) and self.on_reader.get(event.seat) != event.uid:
+                    self.on_reader[event.seat] = event.uid
+                    self._refuse(text("The dice game needs no cards: take the card off the reader"), event.seat)
+            case CardLifted():
+                self.on_reader.pop(event.seat, None)
+            case _:
+                self._not_now(event)
+
+    def _not_now(self, event: object) -> None:
+        """The card game's inputs that mean nothing here: the lobby's, the hub's and Scary Mary's."""
+        kind = type(event).__name__
+        if kind in ("LinkLost", "LinkRestored", "ReaderDown", "ReaderUp", "DealtCards"):
+            return  # the dice game needs no readers; dice drawn need no confirming
+        if kind in ("JoinSeat", "LeaveSeat", "StartGame", "ChooseGame"):
+            self._refuse(text("A game is on already; NewGame goes back to the lobby"))
+            return
+        self._refuse(text("The table does not know the input {event}", event=repr(event)))
+
+    # --- Rounds, bids and the countdown ---------------------------------------------------------------------
+
+    def _start_round(self, number: int) -> None:
+        game = self.game
+        if game.tricks:
+            bids = tuple(sorted(game.bids.items()))
+            game.past.append(PlayedRound(game.round, game.start, bids, tuple(game.tricks)))
+        game.round = number
+        game.start = self.players[skd.start_player(number, len(self.players))]
+        game.leader = game.start
+        game.phase = Phase.BIDDING
+        game.tentative = dict.fromkeys(self.players, 0)
+        game.bids = {}
+        game.throws = {}
+        game.twins_for = None
+        game.tricks = []
+
+    def _bid_button(self, seat: int, key: str) -> None:
+        game = self.game
+        if key in (OK, HOLD):
+            if seat in game.bids:
+                self._checkpoint(text("{name} reopening the bid", name=self._name(seat)))
+                game.tentative[seat] = game.bids.pop(seat)
+                self._effects.append(SeatCount(seat, game.tentative[seat]))
+            else:
+                self._lock_bid(seat, game.tentative[seat])
+            return
+        if seat in game.bids:
+            self._effects.append(SeatCount(seat, game.bids[seat]))  # a private reminder of the locked bid
+            return
+        step = -1 if key == MINUS else 1
+        game.tentative[seat] = (game.tentative[seat] + step) % (game.round + 1)
+        self._effects.append(SeatCount(seat, game.tentative[seat]))
+
+    def _choose_bid(self, seat: int, value: int) -> None:
+        if not self._player(seat):
+            return
+        if self.game.phase is not Phase.BIDDING:
+            self._refuse(text("Bids are made after the dice are drawn, before the first throw"), seat)
+        elif seat in self.game.bids:
+            self._refuse(text("{name} has locked a bid already", name=self._name(seat)), seat)
+        elif self._bid_in_range(seat, value):
+            self._lock_bid(seat, value)
+
+    def _lock_bid(self, seat: int, value: int) -> None:
+        game = self.game
+        self._checkpoint(text("{name}'s bid", name=self._name(seat)))
+        game.bids[seat] = value
+        game.tentative[seat] = value
+        if len(game.bids) == len(self.players):
+            game.phase = Phase.COUNTDOWN
+
+    def _countdown_done(self) -> None:
+        if self.game.phase is Phase.COUNTDOWN:
+            self.game.phase = Phase.PLAYING
+            self.notes = []
+
+    def _correct_bid(self, seat: int, value: int) -> None:
+        if not self._player(seat):
+            return
+        game = self.game
+        if game.phase not in (Phase.PLAYING, Phase.LIFTING) or len(game.tricks) == game.round:
+            self._refuse(text("A bid is corrected after the reveal, before the round is scored"), seat)
+            return
+        if not self._bid_in_range(seat, value):
+            return
+        old = game.bids[seat]
+        self._checkpoint(text("the correction of {name}'s bid", name=self._name(seat)))
+        game.bids[seat] = value
+        self._say(text("{name}'s bid corrected from {old} to {new}", name=self._name(seat), old=old, new=value), seat)
+
+    def _bid_in_range(self, seat: int, value: int) -> bool:
+        number = self.game.round
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= number:
+            self._refuse(
+                text("In round {round} a bid is 0 to {round} tricks, not {value}", round=number, value=repr(value)),
+                seat,
+            )
+            return False
+        return True
+
+    # --- Dice in the tray -------------------------------------------------------------------------------------
+
+    def _die_landed(self, event: DieLanded) -> None:
+        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        game = self.game
+        if game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
+            self._refuse(text("No throwing before the bids are revealed: take that die out of the tray"))
+            return
+        if game.phase is Phase.LIFTING:
+            self._refuse(text("Empty the tray before the next trick: take that die out too"))
+            return
+        if game.phase is Phase.GAME_OVER:
+            self._refuse(text("The game is over: start a new game on the screen"))
+            return
+        seat = self._acting_seat()
+        assert seat is not None
+        thrown = game.throws.get(seat)
+        if thrown is not None and thrown.order is not None:
+            self._refuse(
+                text("{name}'s die already lies in the tray: take the extra die out", name=self._name(seat)), seat
+            )
+        elif game.twins_for is not None:
+            if game.twins_for != seat or event.together < 2:
+                self._refuse(text("Take the extra dice out of the tray first"), seat)
+        elif event.together > 1:
+            game.twins_for = seat
+            self._refuse(text("Two dice landed at once for {name}: take one out", name=self._name(seat)), seat)
+        else:
+            self._credit(seat, ThrownDie(seat, event.kind, event.face, event.confidence, event.order))
+
+    def _credit(self, seat: int, die: ThrownDie, said: Text | None = None) -> None:
+        """`die` is `seat`'s throw now: accepted if the read is sure (or `said` by the operator), else in doubt
+        until its thrower confirms."""
+        self._checkpoint(text("{name}'s die", name=self._name(seat)))
+        doubt = None if said is not None else self._doubt(die)
+        self.game.throws[seat] = dataclasses.replace(die, doubt=doubt)
+        if said is not None:
+            self._say(said, seat)
+        if doubt is not None:
+            self._refuse(doubt, seat)  # not a refusal, but the thrower must notice: the same message, light, sound
+        else:
+            self._after_throw()
+
+    def _doubt(self, die: ThrownDie) -> Text | None:
+        name, read = self._name(die.seat), die_text(die.kind, die.face)
+        if die.face is None or not self._possible_face(die.kind, die.face):
+            return text("The table cannot read {name}'s die: lift it and throw it again", name=name)
+        if not self._fits_the_bag(die):
+            count = skd.STANDARD_BAG.counts.get(die.kind, 0)
+            return text(
+                "{name}'s die reads {die}, but the bag holds only {count} such dice: lift it and throw it again",
+                name=name,
+                die=read,
+                count=count,
+            )
+        if die.confidence < self.min_confidence:
+            return text(
+                "Is {name}'s die {die}? Hold your button to confirm, or lift it and throw it again", name=name, die=read
+            )
+        return None
+
+    @staticmethod
+    def _possible_face(kind: str, face: str) -> bool:
+        return kind in skd.STANDARD_BAG.faces and skd.STANDARD_BAG.can_show(kind, face)
+
+    def _fits_the_bag(self, die: ThrownDie) -> bool:
+        """No more dice of a kind thrown this round than the bag holds (r dice each, all from one bag)."""
+        game = self.game
+        thrown = [d for trick in game.tricks for d in trick.dice]
+        thrown += [d for seat, d in game.throws.items() if seat != die.seat]
+        kinds = Counter(d.kind for d in thrown)
+        return kinds[die.kind] + 1 <= skd.STANDARD_BAG.counts.get(die.kind, 0)
+
+    def _acceptable(self, die: ThrownDie) -> bool:
+        return die.face is not None and self._possible_face(die.kind, die.face) and self._fits_the_bag(die)
+
+    def _die_moved(self, event: DieMoved) -> None:
+        if event.order not in self.tray:
+            return  # a die the table never saw land (it settled while the table was down): nothing to re-read
+        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        game = self.game
+        owner = next((d for d in game.throws.values() if d.order == event.order), None)
+        if game.phase is not Phase.PLAYING or owner is None or (owner.kind, owner.face) == (event.kind, event.face):
+            return  # a loose die, a judged trick's die, or a die pushed aside: its read stands
+        was, now = die_text(owner.kind, owner.face), die_text(event.kind, event.face)
+        doubt = text(
+            "{name}'s die was knocked: it read {was}, now {now}. Hold to accept {now}, or lift it and throw it again",
+            name=self._name(owner.seat),
+            was=was,
+            now=now,
+        )
+        moved = ThrownDie(owner.seat, event.kind, event.face, event.confidence, event.order, doubt)
+        game.throws[owner.seat] = moved
+        self._refuse(doubt, owner.seat)
+
+    def _die_taken_out(self, order: int) -> None:
+        if self.tray.pop(order, None) is None:
+            return  # never seen, or gone already
+        game = self.game
+        if game.phase is Phase.PLAYING:
+            owner = next((d for d in game.throws.values() if d.order == order), None)
+            if owner is not None and owner.doubt is None:
+                doubt = text(
+                    "{name}'s die was taken out before the trick was judged: hold to keep {die}, or throw it again",
+                    name=self._name(owner.seat),
+                    die=die_text(owner.kind, owner.face),
+                )
+                game.throws[owner.seat] = dataclasses.replace(owner, order=None, doubt=doubt)
+                self._refuse(doubt, owner.seat)
+            elif owner is not None:
+                game.throws[owner.seat] = dataclasses.replace(owner, order=None)  # lifted to be thrown again
+            elif game.twins_for is not None:
+                self._twin_taken_out(game.twins_for)
+        self._after_tray_change()
+
+    def _twin_taken_out(self, seat: int) -> None:
+        """One of two dice that landed together is out: the one left is the thrower's, to confirm."""
+        loose = self._loose()
+        if len(loose) > 1:
+            return
+        self.game.twins_for = None
+        if not loose:
+            return
+        order, die = loose[0]
+        self._checkpoint(text("{name}'s die", name=self._name(seat)))
+        doubt = text(
+            "Is {die} {name}'s die? Hold your button to confirm",
+            die=die_text(die.kind, die.face),
+            name=self._name(seat),
+        )
+        if die.face is None:
+            doubt = text("The table cannot read {name}'s die: lift it and throw it again", name=self._name(seat))
+        self.game.throws[seat] = ThrownDie(seat, die.kind, die.face, die.confidence, order, doubt)
+        self._say(doubt, seat)
+
+    def _tray_emptied(self) -> None:
+        self.tray.clear()
+        game = self.game
+        game.twins_for = None
+        for seat, die in list(game.throws.items()):
+            game.throws[seat] = dataclasses.replace(die, order=None)
+        self._say(text("The operator says the tray is empty"))
+        self._after_tray_change()
+
+    def _after_tray_change(self) -> None:
+        """An empty tray after a judged trick: the next trick, or the next round."""
+        game = self.game
+        if game.phase is not Phase.LIFTING or self.tray:
+            return
+        if len(game.tricks) == game.round:
+            self._start_round(game.round + 1)
+        else:
+            game.phase = Phase.PLAYING
+            game.leader = game.tricks[-1].winner
+
+    # --- Seat buttons -----------------------------------------------------------------------------------------
+
+    def _press(self, seat: int, key: str) -> None:
+        if not self._seat_exists(seat):
+            return
+        game = self.game
+        if key not in KEYS:
+            self._refuse(text("The table does not know the button '{key}'", key=key), seat)
+        elif seat not in self.players:
+            self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
+        elif game.phase is Phase.BIDDING:
+            self._bid_button(seat, key)
+        elif game.phase is Phase.COUNTDOWN:
+            self._refuse(text("Every bid is locked: YO-HO-HO!"), seat)
+        elif game.phase is Phase.PLAYING:
+            self._throw_button(seat, key)
+        elif game.phase is Phase.LIFTING:
+            self._refuse(text("Take every die out of the tray first"), seat)
+        else:
+            self._refuse(text("The game is over: start a new game on the screen"), seat)
+
+    def _throw_button(self, seat: int, key: str) -> None:
+        die = self.game.throws.get(seat)
+        acting = self._acting_seat()
+        assert acting is not None
+        if die is None or die.doubt is None:
+            self._refuse(text("No button now: {name} throws a die", name=self._name(acting)), seat)
+        elif key not in (HOLD, OK):
+            self._refuse(text("Hold your button to accept the read, or lift the die and throw it again"), seat)
+        elif not self._acceptable(die):
+            self._refuse(text("This read cannot be right: throw the die again, or the operator corrects it"), seat)
+        else:
+            self._checkpoint(text("{name} accepting the read", name=self._name(seat)))
+            self.game.throws[seat] = dataclasses.replace(die, doubt=None)
+            self._after_throw()
+
+    # --- The operator's corrections ---------------------------------------------------------------------------
+
+    def _correct_die(self, seat: int, kind: str, face: str) -> None:
+        if not self._player(seat):
+            return
+        try:
+            die = skd.parse_die(f"{kind}:{face}")
+        except skd.DiceError:
+            self._refuse(text("A {kind} die cannot show {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face))
+            return
+        game = self.game
+        if game.phase is Phase.PLAYING:
+            self._correct_throw(seat, die)
+        elif game.phase in (Phase.LIFTING, Phase.GAME_OVER) and self._judged_on_view() is not None:
+            self._correct_judged(seat, die)
+        else:
+            self._refuse(text("There is no die to correct now"), seat)
+
+    def _correct_throw(self, seat: int, die: skd.Die) -> None:
+        game = self.game
+        thrown = game.throws.get(seat)
+        if thrown is None and seat != self._acting_seat():
+            acting = self._acting_seat()
+            assert acting is not None
+            self._refuse(text("{name} has not thrown yet; it is {acting}'s turn", name=self._name(seat),
+                              acting=self._name(acting)), seat)  # fmt: skip
+            return
+        order = thrown.order if thrown is not None else None
+        corrected = ThrownDie(seat, die.kind, die.face, 1.0, order)
+        if not self._fits_the_bag(corrected):
+            self._refuse(text("The bag holds no more {kind} dice this round", kind=KIND_NAMES[die.kind]), seat)
+            return
+        if thrown is None:
+            game.twins_for = None  # the operator entered the die: dice landed together are extra ones
+        self._credit(
+            seat, corrected, text("{name}'s die is {die}", name=self._name(seat), die=die_text(die.kind, die.face))
+        )
+
+    def _correct_judged(self, seat: int, die: skd.Die) -> None:
+        game = self.game
+        judged = self._judged_on_view()
+        assert judged is not None
+        old = next((d for d in judged.dice if d.seat == seat), None)
+        if old is None:
+            self._refuse(text("{name} threw no die in this trick", name=self._name(seat)), seat)
+            return
+        dice = tuple(dataclasses.replace(d, kind=die.kind, face=die.face, confidence=1.0) if d is old else d
+                     for d in judged.dice)  # fmt: skip
+        self._checkpoint(text("the correction of {name}'s die", name=self._name(seat)))
+        rejudged = self._judge_dice(judged.leader, dice)
+        if game.tricks and game.tricks[-1] is judged:
+            game.tricks[-1] = rejudged
+        else:
+            last = game.past[-1]
+            game.past[-1] = dataclasses.replace(last, tricks=(*last.tricks[:-1], rejudged))
+        self._say(
+            text(
+                "{name}'s die is {die}: {winner} wins the trick",
+                name=self._name(seat),
+                die=die_text(die.kind, die.face),
+                winner=self._name(rejudged.winner),
+            ),
+            seat,
+        )
+
+    # --- Judging and scoring ------------------------------------------------------------------------------------
+
+    def _turn_order(self, leader: int) -> list[int]:
+        start = self.players.index(leader)
+        return self.players[start:] + self.players[:start]
+
+    def _after_throw(self) -> None:
+        game = self.game
+        order = self._turn_order(game.leader)
+        if any(seat not in game.throws or game.throws[seat].doubt is not None for seat in order):
+            return
+        revokes_before = len(self._revokes())
+        judged = self._judge_dice(game.leader, tuple(game.throws[seat] for seat in order))
+        game.tricks.append(judged)
+        game.throws = {}
+        game.phase = Phase.LIFTING
+        self._effects.append(Sound("trick_won"))
+        bonus = text(" (bonus {bonus} if the bid is met)", bonus=judged.bonus) if judged.bonus else verbatim("")
+        self._say(text("{name} wins the trick{bonus}", name=self._name(judged.winner), bonus=bonus), judged.winner)
+        for revoke in self._revokes()[revokes_before:]:
+            self._say(revoke.text, revoke.seat, error=True)
+        if len(game.tricks) == game.round:
+            self._effects.append(RoundOver(game.round))
+            if game.round == self.rounds:
+                game.phase = Phase.GAME_OVER
+                self._effects.append(Sound("game_over"))
+                self._say(text("Game over: {names} won", names=self._winners()))
+                return
+            self._effects.append(Sound("round_over"))
+        self._after_tray_change()
+
+    def _judge_dice(self, leader: int, dice: tuple[ThrownDie, ...]) -> JudgedTrick:
+        rolled = [skd.Die(d.kind, d.face) for d in dice if d.face is not None]
+        position = skd.trick_winner(rolled)
+        return JudgedTrick(leader, dice, dice[position].seat, skd.trick_bonus(rolled))
+
+    def _played_rounds(self) -> list[PlayedRound]:
+        """The rounds whose every trick is judged, the current one included once it is."""
+        game = self.game
+        rounds = list(game.past)
+        if game.tricks and len(game.tricks) == game.round:
+            rounds.append(PlayedRound(game.round, game.start, tuple(sorted(game.bids.items())), tuple(game.tricks)))
+        return rounds
+
+    def _score_pad(self) -> list[ScoreRow]:
+        totals = dict.fromkeys(self.players, 0)
+        rows = []
+        for played in self._played_rounds():
+            bids = dict(played.bids)
+            cells = []
+            for seat in self.players:
+                won = sum(trick.winner == seat for trick in played.tricks)
+                bonus = sum(trick.bonus for trick in played.tricks if trick.winner == seat)
+                points = skd.round_score(bids[seat], won, played.number, bonus, self.scoring)
+                totals[seat] += points
+                shown_bonus = bonus if self.scoring == skd.STANDARD else 0
+                cells.append(ScoreCell(bids[seat], won, shown_bonus, points, totals[seat]))
+            rows.append(ScoreRow(played.number, played.start, tuple(cells)))
+        return rows
+
+    def _totals(self) -> dict[int, int]:
+        pad = self._score_pad()
+        if not pad:
+            return dict.fromkeys(self.players, 0)
+        return {seat: cell.total for seat, cell in zip(self.players, pad[-1].cells, strict=True)}
+
+    def _ranking(self) -> list[Placing]:
+        totals = self._totals()
+        order = sorted(totals, key=lambda seat: (-totals[seat], seat))
+        return [
+            Placing(
+                1 + sum(other > totals[seat] for other in totals.values()),
+                seat,
+                str(self._name(seat)),
+                totals[seat],
+                self._name(seat),
+            )
+            for seat in order
+        ]
+
+    def _winners(self) -> Text:
+        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
+
+    def _revokes(self) -> list[DiceRevokeView]:
+        """The revokes the judged tricks of this round prove (the rules core's find_revokes)."""
+        game = self.game
+        tricks = [
+            (self.players.index(trick.leader), [skd.Die(d.kind, d.face) for d in trick.dice if d.face is not None])
+            for trick in game.tricks
+        ]
+        views = []
+        for revoke in skd.find_revokes(tricks):
+            seat = self.players[revoke.seat]
+            said = text(
+                "Revoke: {name} did not follow {colour} in trick {trick}, then threw {colour} in trick {shown}",
+                name=self._name(seat),
+                colour=KIND_NAMES[revoke.colour],
+                trick=revoke.trick + 1,
+                shown=revoke.shown + 1,
+            )
+            views.append(DiceRevokeView(seat, revoke.colour, revoke.trick + 1, revoke.shown + 1, said))
+        return views
+
+    # --- Undo -----------------------------------------------------------------------------------------------------
+
+    def _checkpoint(self, action: Text) -> None:
+        self.history.append((action, self.game.copy()))
+        del self.history[:-UNDO_DEPTH]
+        self.undo_asked = None
+        self.notes = []
+
+    def _undo(self) -> None:
+        if not self.history:
+            self._refuse(text("Nothing to undo"))
+            return
+        self.undo_asked = self.history[-1][0]
+        self._say(text("Undo {action}? Confirm or cancel on the screen", action=self.undo_asked))
+
+    def _confirm_undo(self) -> None:
+        if self.undo_asked is None:
+            self._refuse(text("No undo was asked for"))
+            return
+        action, self.game = self.history.pop()
+        self.undo_asked = None
+        for seat, die in list(self.game.throws.items()):  # what lies in the tray now is what counts
+            if die.order is not None and die.order not in self.tray:
+                self.game.throws[seat] = dataclasses.replace(die, order=None)
+        self.notes = []
+        self._say(text("Undone: {action}", action=action))
+        self._after_tray_change()
+
+    def _cancel_undo(self) -> None:
+        if self.undo_asked is None:
+            self._refuse(text("No undo was asked for"))
+            return
+        self.undo_asked = None
+        self._say(text("Undo cancelled"))
+
+    # --- Messages and lights --------------------------------------------------------------------------------------
+
+    def _say(self, said: Text, seat: int | None = None, error: bool = False) -> None:
+        self._effects.append(Message(said, seat))
+        self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
+
+    def _refuse(self, said: Text, seat: int | None = None) -> None:
+        """A bad input (or a read to confirm): say why, flash ERROR at the seat, play the error sound."""
+        self._say(said, seat, error=True)
+        if seat is not None:
+            self._effects.append(Light(seat, LedPattern.ERROR))
+        self._effects.append(Sound("error"))
+
+    def _standing_light(self, seat: int) -> LedPattern:
+        game = self.game
+        if seat not in self.players:
+            return LedPattern.IDLE
+        match game.phase:
+            case Phase.COUNTDOWN:
+                return LedPattern.BID_LOCKED
+            case Phase.BIDDING:
+                return LedPattern.BID_LOCKED if seat in game.bids else LedPattern.WAITING_FOR_BID
+            case Phase.PLAYING:
+                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
+            case Phase.LIFTING:
+                return LedPattern.WON_TRICK if game.tricks[-1].winner == seat else LedPattern.IDLE
+            case _:
+                first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
+                return LedPattern.WON_TRICK if first else LedPattern.IDLE
+
+    def _update_lights(self) -> None:
+        for seat in range(self.seats):
+            pattern = self._standing_light(seat)
+            if pattern is not self.shown[seat]:
+                self.shown[seat] = pattern
+                self._effects.append(Light(seat, pattern))
+
+    # --- Small answers ----------------------------------------------------------------------------------------------
+
+    def _seat_exists(self, seat: int) -> bool:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats:
+            return True
+        self._refuse(text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=seat))
+        return False
+
+    def _player(self, seat: int) -> bool:
+        if not self._seat_exists(seat):
+            return False
+        if seat not in self.players:
+            self._refuse(text("{name} is not in this game", name=self._name(seat)), seat)
+            return False
+        return True
+
+    def _name(self, seat: int) -> Text:
+        name = self.names[seat]
+        return verbatim(name) if name is not None else text("Seat {number}", number=seat + 1)
+
+    def _acting_seat(self) -> int | None:
+        """While throwing: the first seat in turn order whose die is not in, or is in doubt."""
+        game = self.game
+        if game.phase is not Phase.PLAYING:
+            return None
+        for seat in self._turn_order(game.leader):
+            die = game.throws.get(seat)
+            if die is None or die.doubt is not None:
+                return seat
+        return None
+
+    def _loose(self) -> list[tuple[int, TrayDie]]:
+        """Dice in the tray that are nobody's throw in the trick on view."""
+        owned = {d.order for d in self.game.throws.values()}
+        if self.game.phase in (Phase.LIFTING, Phase.GAME_OVER) and (judged := self._judged_on_view()) is not None:
+            owned |= {d.order for d in judged.dice}
+        return [(order, die) for order, die in sorted(self.tray.items()) if order not in owned]
+
+    def _judged_on_view(self) -> JudgedTrick | None:
+        """The judged trick still on view: while the tray is emptied, and at the end of the game."""
+        game = self.game
+        if game.phase not in (Phase.LIFTING, Phase.GAME_OVER):
+            return None
+        if game.tricks:
+            return game.tricks[-1]
+        return game.past[-1].tricks[-1] if game.past else None
+
+    # --- The screen model -------------------------------------------------------------------------------------------
+
+    def screen(self) -> DiceScreen:
+        game = self.game
+        pad = self._score_pad()
+        totals = dict(zip(self.players, (cell.total for cell in pad[-1].cells), strict=True)) if pad else {}
+        return DiceScreen(
+            phase=game.phase,
+            round=game.round,
+            rounds=self.rounds,
+            title=self._title(),
+            prompt=self._prompt(),
+            seats=tuple(self._seat_view(seat, totals.get(seat, 0)) for seat in range(self.seats)),
+            players=tuple(self.players),
+            trick=self._trick_view(),
+            loose=tuple(LooseDie(order, die.kind, die.face) for order, die in self._loose()),
+            score_pad=tuple(pad),
+            ranking=tuple(self._ranking()) if game.phase is Phase.GAME_OVER else (),
+            revokes=tuple(self._revokes()),
+            messages=tuple(self.notes),
+            camera_lost=self.camera_lost,
+            tray_blocked=self.tray_blocked,
+            undo=None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked),
+            scoring=self.scoring,
+            language=self.language,
+        )
+
+    def _seat_view(self, seat: int, total: int) -> SeatView:
+        game = self.game
+        playing = seat in self.players
+        revealed = game.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
+        won = sum(trick.winner == seat for trick in game.tricks)
+        return SeatView(
+            seat=seat,
+            name=str(self._name(seat)),
+            joined=playing,
+            reader_ok=True,
+            dealer=playing and game.start == seat,
+            acting=seat == self._acting_seat(),
+            bid_locked=playing and seat in game.bids,
+            bid=game.bids.get(seat) if playing and revealed else None,
+            won=won if playing else 0,
+            total=total,
+            label=self._name(seat),
+        )
+
+    def _trick_view(self) -> DiceTrickView | None:
+        game = self.game
+        if game.phase is Phase.PLAYING:
+            order = self._turn_order(game.leader)
+            dice = tuple(game.throws[seat] for seat in order if seat in game.throws)
+            number = len(game.tricks) + 1
+            lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in dice if d.face is not None and d.doubt is None])
+            return DiceTrickView(number, game.leader, dice, lead, None, 0)
+        judged = self._judged_on_view()
+        if judged is None:
+            return None
+        number = len(game.tricks) if game.tricks else game.past[-1].number
+        lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in judged.dice if d.face is not None])
+        return DiceTrickView(number, judged.leader, judged.dice, lead, judged.winner, judged.bonus)
+
+    def _title(self) -> Text:
+        game = self.game
+        if game.phase is Phase.GAME_OVER:
+            return text("Skull King dice: game over")
+        return text(
+            "Round {round} of {rounds}: {name} starts",
+            round=game.round,
+            rounds=self.rounds,
+            name=self._name(game.start),
+        )
+
+    def _prompt(self) -> Text:
+        if self.camera_lost is not None:
+            return text("The camera gives no picture: the game waits until it is back")
+        if self.tray_blocked:
+            return text("Something covers the tray: the table waits until it can see the dice")
+        game = self.game
+        match game.phase:
+            case Phase.BIDDING:
+                waiting = and_list([str(self._name(seat)) for seat in self.players if seat not in game.bids])
+                if game.round == 1:
+                    return text("Draw 1 die from the bag, then bid: tap to count, hold to lock. Waiting for {names}",
+                                names=waiting)  # fmt: skip
+                return text(
+                    "Draw {round} dice from the bag, then bid: tap to count, hold to lock. Waiting for {names}",
+                    round=game.round,
+                    names=waiting,
+                )
+            case Phase.COUNTDOWN:
+                return text("Every bid is in: YO-HO-HO!")
+            case Phase.PLAYING:
+                acting = self._acting_seat()
+                assert acting is not None
+                die = game.throws.get(acting)
+                if die is not None and die.doubt is not None:
+                    return die.doubt
+                if game.twins_for is not None:
+                    return text("Two dice landed at once for {name}: take one out", name=self._name(acting))
+                if self._loose():
+                    return text("Take the extra die out of the tray; then {name} throws", name=self._name(acting))
+                return text("{name}: throw a die", name=self._name(acting))
+            case Phase.LIFTING:
+                judged = game.tricks[-1]
+                if len(game.tricks) == game.round:
+                    return text(
+                        "{name} wins the trick. Round {round} is scored. Take the dice out of the tray",
+                        name=self._name(judged.winner),
+                        round=game.round,
+                    )
+                return text("{name} wins the trick. Take the dice out of the tray", name=self._name(judged.winner))
+            case _:
+                return text("{names} won the game. A new game starts from the screen", names=self._winners())

@@ -1,0 +1,295 @@
+"""The virtual dice table: the whole application playing the Skull King dice game, with only the physics imitated.
+
+The real app loop, event log and flows run, built by the real table's `build_table`; the seat hub is the emulator,
+the buttons gpiozero's mock pins, and the camera is the dice thrower's rendered tray, read by the real vision
+pipeline (TrayTracker with the real DiceReader) frame by frame: nothing goes from a bot to the game but button
+presses, dice thrown into the tray, and what an operator would do on the screen.
+
+The bots join in the card game's lobby, the operator chooses the dice game and starts it. Each round every bot draws
+its dice from the virtual bag, bids with its button, and throws legal dice when its LED says so. Like a player, a
+bot checks the read of its die on the screen: it confirms a doubtful read that is right (hold) and throws again
+when it is wrong; a wrong read the table accepted is corrected by the operator. Misreads are counted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.config import Config, default_text, parse_config
+from table.devices.camera import VirtualCamera
+from table.devices.dice_tray import DiceTray, DirectCamera
+from table.games import inputs
+from table.games.dice_inputs import CorrectDie
+from table.games.dice_screen import DiceScreen
+from table.games.screen import Phase
+from table.rules import skullking_dice as skd
+from table.sim.dice_bag import draw_hands, roll
+from table.sim.dice_bot import DiceBot
+from table.sim.dice_thrower import DiceThrower
+from table.sim.hub import HubEmulator
+from table.sim.virtual_deck import VirtualSeats
+from table.sim.virtual_table import NAMES, PRESS_GAP, TICK, SimClock
+from table.store.database import DATABASE_NAME, open_database
+from table.table_main import build_table
+
+GAME = "skullking-dice"
+SETTLE_FRAMES = 3  # the tray tracker's: still frames before a die counts
+RETHROW_TICKS = 60  # a die the table has not credited after this long is picked up and thrown again
+ATTEMPTS = 3  # after this many throws the camera did not take, the operator enters the die
+
+
+@dataclass
+class Misreads:
+    """What the vision pipeline got wrong, and how the table put it right."""
+
+    confirmed: int = 0  # doubtful reads that were right: the thrower held
+    rethrown: int = 0  # doubtful reads that were wrong (or unreadable): thrown again
+    corrected: int = 0  # sure reads that were wrong: corrected by the operator
+    entered: int = 0  # dice the camera did not take after a few throws: entered by the operator
+    throws: int = 0  # dice thrown into the tray, re-throws included
+
+
+@dataclass
+class DicePlayer:
+    seat: int
+    brain: DiceBot
+    bid: int | None = None
+    next_press: float = 0.0
+    die_id: int | None = None  # the die it threw into the tray this trick (the thrower's id)
+    truth: tuple[str, str] | None = None  # what that die really shows
+    thrown_tick: int = 0
+    attempt: int = 0  # dice thrown this trick (a wrong read is thrown again)
+    kinds_thrown: list[str] = field(default_factory=list)  # this round
+
+
+class VirtualDiceTable:
+    def __init__(self, home: Path, players: int, seed: int, config: Config | None = None) -> None:
+        skd.check_players(players)
+        home.mkdir(parents=True, exist_ok=True)
+        self.players, self.seed, self.clock = players, seed, SimClock()
+        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+        self.hub = HubEmulator(home, readers=6)
+        table_config = config or parse_config(default_text())
+        table_config = dataclasses.replace(
+            table_config, seats=table_config.seats[:players], hub_port=str(self.hub.path), sound=False
+        )
+        self.seats_config = table_config.seats
+        from vision.tracker import TrayTracker  # the real pipeline: loads the face model
+
+        self.thrower = DiceThrower(seed)
+        self.tray = DiceTray(DirectCamera(VirtualCamera(self.thrower.frame)), TrayTracker(settle_frames=SETTLE_FRAMES))
+        self.app = build_table(
+            table_config,
+            self.clock,
+            database=open_database(home / DATABASE_NAME),
+            on_round_over=self._round_over,
+            tray=self.tray,
+        )
+        self.lights = self.app.lights
+        self.hands = VirtualSeats(
+            self.hub,
+            {n: seat.reader for n, seat in enumerate(self.seats_config)},
+            lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
+        )
+        self.bots = [DicePlayer(seat, DiceBot(random.Random())) for seat in range(players)]
+        self.drawn_round = 0
+        self.misreads = Misreads()
+        self.round_over_hooks: list[Callable[[int, DiceScreen], None]] = []
+        self.ticks = 0
+        self._emptied = False  # the dice of the judged trick are out of the tray (the camera has yet to see it)
+
+    def _round_over(self, number: int, screen: DiceScreen) -> None:
+        for hook in self.round_over_hooks:
+            hook(number, screen)
+
+    @property
+    def screen(self) -> object:
+        return self.app.game.screen()
+
+    # --- Running ------------------------------------------------------------------------------------------------
+
+    def run(self, max_ticks: int = 200_000, on_tick: Callable[[], bool] = lambda: True) -> DiceScreen:
+        """Play the whole game (or the rest of it, after a resume); returns the final screen."""
+        self.resume()
+        while not self._finished():
+            self.tick()
+            if not on_tick():
+                break
+            if self.ticks > max_ticks:
+                raise RuntimeError(f"the dice game did not finish in {max_ticks} ticks; stuck at {self.screen}")
+        return self.screen  # type: ignore[return-value]
+
+    def _finished(self) -> bool:
+        screen = self.screen
+        return isinstance(screen, DiceScreen) and screen.phase is Phase.GAME_OVER and not self._wrong_reads(screen)
+
+    def resume(self) -> None:
+        """Replay the log; then the world as it was: the dice lying in the tray, the hands less the dice thrown."""
+        self.app.resume()
+        flow = self.app.game
+        screen = flow.screen()
+        if not isinstance(screen, DiceScreen):
+            return
+        placed = {  # the dice did not move while the table was down
+            order: self.thrower.place(die.kind, die.face or "flag", die.x, die.y) for order, die in flow.tray.items()
+        }
+        self._draw(screen.round)
+        if screen.trick is not None:
+            for thrown in screen.trick.dice:  # as the table read them: a player would have said otherwise
+                bot = self.bots[thrown.seat]
+                bot.truth = (thrown.kind, thrown.face or "flag")
+                bot.die_id = placed.get(thrown.order) if thrown.order is not None else None
+
+    def tick(self) -> None:
+        self.ticks += 1
+        self.clock.now += TICK
+        self.hands.release_due(self.clock.now)
+        self.hub.service(self.clock.now)
+        self.app.step(wait=0)
+        self._act(self.screen)
+
+    def close(self) -> None:
+        self.app.hub.close()
+        self.app.buttons.close()
+        for light in self.lights.values():
+            light.led.close()  # type: ignore[attr-defined]
+        self.hub.unplug()
+        Device.pin_factory.reset()
+
+    # --- The players and the operator -------------------------------------------------------------------------------
+
+    def _act(self, screen: object) -> None:
+        if not isinstance(screen, DiceScreen):
+            self._lobby(screen)
+            return
+        if self._wrong_reads(screen):
+            return  # the operator corrected a die: the screen changes with the next tick
+        if screen.phase is Phase.BIDDING:
+            self._bid(screen)
+        elif screen.phase is Phase.PLAYING:
+            self._emptied = False
+            self._throw(screen)
+        elif screen.phase is Phase.LIFTING and not self._emptied:
+            self.thrower.take_out_all()  # the trick's dice go to its winner
+            self._emptied = True
+            for bot in self.bots:
+                bot.die_id, bot.truth, bot.attempt = None, None, 0
+
+    def _lobby(self, screen: object) -> None:
+        seats = screen.seats  # type: ignore[attr-defined]
+        waiting = [view.seat for view in seats if not view.joined and view.seat < self.players]
+        for seat in waiting:
+            self._press(self.bots[seat], "tap")
+        if not waiting:
+            for seat in range(self.players):  # the operator names the players, chooses the game and starts it
+                self.app.submit(inputs.SetName(seat, NAMES[seat]))
+            self.app.submit(inputs.ChooseGame(GAME))
+            self.app.submit(inputs.StartGame())
+
+    def _press(self, bot: DicePlayer, key: str) -> None:
+        """One press of a seat key, no sooner than PRESS_GAP after the last (as a person's thumb)."""
+        if self.clock.now < bot.next_press:
+            return
+        if "button" not in self.seats_config[bot.seat].buttons:
+            key = {"tap": "plus", "hold": "ok"}[key]
+        self.hands.press(bot.seat, key, self.clock.now)
+        bot.next_press = self.clock.now + PRESS_GAP
+
+    def _draw(self, round_number: int) -> None:
+        """Every player draws r dice from the bag behind their screen: the same seed draws the same."""
+        hands = draw_hands(f"{self.seed}/{round_number}", self.players, round_number)
+        flow = self.app.game
+        thrown = {bot.seat: [] for bot in self.bots}
+        for trick in getattr(flow.game, "tricks", []):
+            for die in trick.dice:
+                thrown[die.seat].append(die.kind)
+        for die in getattr(flow.game, "throws", {}).values():
+            thrown[die.seat].append(die.kind)
+        for bot, hand in zip(self.bots, hands, strict=True):
+            bot.brain.rng = random.Random(f"{self.seed}/{bot.seat}/{round_number}")
+            bot.brain.hand = list(hand)
+            bot.bid = bot.brain.bid(round_number, self.players)
+            for kind in thrown[bot.seat]:
+                if kind in bot.brain.hand:
+                    bot.brain.hand.remove(kind)
+            bot.die_id, bot.truth, bot.attempt = None, None, 0
+        self.drawn_round = round_number
+
+    def _bid(self, screen: DiceScreen) -> None:
+        if self.drawn_round != screen.round:
+            self._draw(screen.round)
+        for bot in self.bots:
+            if screen.seats[bot.seat].bid_locked or bot.bid is None:
+                continue
+            counted = self.app.game.game.tentative.get(bot.seat, 0)  # its memory of its LED's flashes
+            self._press(bot, "hold" if counted == bot.bid else "tap")
+
+    def _throw(self, screen: DiceScreen) -> None:
+        acting = next((view for view in screen.seats if view.acting), None)
+        if acting is None or screen.trick is None or self.thrower.busy:
+            return
+        bot = self.bots[acting.seat]
+        mine = next((die for die in screen.trick.dice if die.seat == bot.seat), None)
+        waiting = bot.die_id is not None and (mine is None or mine.order is None)  # thrown, not taken yet
+        if waiting and self.ticks - bot.thrown_tick > RETHROW_TICKS:
+            assert bot.die_id is not None and bot.truth is not None
+            self.thrower.take_out(bot.die_id)  # the camera did not take it: pick it up
+            bot.die_id = None
+            if bot.attempt >= ATTEMPTS:  # ... and tell the operator, who enters it
+                self.misreads.entered += 1
+                self.app.submit(CorrectDie(bot.seat, *bot.truth))
+            elif mine is None:
+                self._throw_die(bot, bot.truth[0])
+            return
+        if waiting:
+            return
+        if mine is not None and mine.doubt is not None:
+            if bot.truth is not None and mine.face is not None and (mine.kind, mine.face) == bot.truth:
+                if self.clock.now >= bot.next_press:
+                    self.misreads.confirmed += 1
+                self._press(bot, "hold")  # the read is right
+            elif mine.order is not None and bot.die_id is not None:
+                self.misreads.rethrown += 1
+                self.thrower.take_out(bot.die_id)  # wrong or unreadable: pick it up ...
+                bot.die_id = None
+            elif mine.order is None and bot.truth is not None:
+                self._throw_die(bot, bot.truth[0])  # ... and throw it again
+            return
+        if mine is not None or bot.die_id is not None:
+            return
+        needed = (acting.bid or 0) - acting.won
+        kind = bot.brain.choose(screen.trick.lead, needed)
+        bot.brain.hand.remove(kind)
+        self._throw_die(bot, kind)
+
+    def _throw_die(self, bot: DicePlayer, kind: str) -> None:
+        """The die lands by a stream keyed by the round, the trick, the seat and the attempt: after a resume the
+        same throw lands the same way."""
+        flow = self.app.game
+        where = f"{self.seed}/{flow.game.round}/{len(flow.game.tricks)}/{bot.seat}/{bot.attempt}"
+        rng = random.Random(where)
+        face = roll(kind, rng)
+        bot.die_id = self.thrower.throw(kind, face, rng)
+        bot.attempt += 1
+        bot.truth = (kind, face)
+        bot.thrown_tick = self.ticks
+        self.misreads.throws += 1
+
+    def _wrong_reads(self, screen: DiceScreen) -> bool:
+        """A die the table accepted with a wrong read: the thrower says so, the operator corrects it."""
+        if screen.trick is None:
+            return False
+        for die in screen.trick.dice:
+            truth = self.bots[die.seat].truth
+            if die.doubt is None and truth is not None and (die.kind, die.face) != truth:
+                self.misreads.corrected += 1
+                self.app.submit(CorrectDie(die.seat, *truth))
+                return True
+        return False

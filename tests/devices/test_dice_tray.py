@@ -1,0 +1,67 @@
+"""The dice tray port: frames to the tracker, the tracker's events with the port's own landing numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from table.devices.dice_tray import DiceTray, DirectCamera
+from table.games.skullking_dice import TrayDie
+from vision.tray_events import CameraLost, DieChanged, DieRemoved, DieSettled, TrayEvent
+
+FRAME = np.zeros((4, 4, 3), np.uint8)
+
+
+def tray_with(batches: list[list[TrayEvent]], recheck: int = 3) -> DiceTray:
+    feed = iter(batches)
+
+    class Tracker:
+        def feed(self, frame: np.ndarray | None) -> list[TrayEvent]:
+            return next(feed, [])
+
+        def lost(self, reason: str) -> list[TrayEvent]:
+            return [CameraLost(reason)]
+
+    class Camera:
+        def poll(self, now: float) -> np.ndarray:
+            return FRAME
+
+    return DiceTray(Camera(), Tracker(), recheck_frames=recheck)
+
+
+def test_landing_numbers_are_the_ports_own_and_start_again_once_the_tray_is_empty() -> None:
+    tray = tray_with(
+        [[DieSettled(7, "red", "2", 0.9, 10, 10)], [DieRemoved(7)], [DieSettled(8, "red", "1", 0.9, 10, 10)]]
+    )
+    assert tray.poll(0) == [DieSettled(1, "red", "2", 0.9, 10, 10)]
+    assert tray.poll(0) == [DieRemoved(1)]
+    assert tray.poll(0) == [DieSettled(1, "red", "1", 0.9, 10, 10)]
+
+
+def test_after_a_restart_the_dice_found_again_keep_their_numbers_and_the_missing_are_removed() -> None:
+    tray = tray_with([[DieSettled(1, "black", "7", 0.9, 101, 40), DieSettled(2, "blue", "4", 0.9, 200, 40)], [], []])
+    tray.assume({3: TrayDie("black", "6", 0.9, 100, 40), 5: TrayDie("red", "2", 0.9, 10, 10)})
+    assert tray.poll(0) == [
+        DieChanged(3, "black", "7", 0.9, 101, 40, "black", "6"),
+        DieSettled(6, "blue", "4", 0.9, 200, 40),
+    ]
+    assert tray.poll(0) == []
+    assert tray.poll(0) == [DieRemoved(5)]  # the red die was taken out while the table was down
+
+
+def test_a_camera_that_gives_nothing_is_reported_lost() -> None:
+    class Empty:
+        def capture(self) -> None:
+            return None
+
+        def close(self) -> None:
+            pass
+
+    class Tracker:
+        def feed(self, frame: np.ndarray | None) -> list[TrayEvent]:
+            raise AssertionError("no frame to feed")
+
+        def lost(self, reason: str) -> list[TrayEvent]:
+            return [CameraLost(reason)]
+
+    tray = DiceTray(DirectCamera(Empty()), Tracker())
+    assert tray.poll(0) == [CameraLost("camera-empty: the camera returned no picture")]

@@ -1,0 +1,62 @@
+"""The virtual dice table: the bag, the bots, the rendered tray, and whole games through the real vision pipeline."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from table.games.screen import Phase
+from table.rules import skullking_dice as skd
+from table.sim.dice_bag import bag_dice, draw_hands, roll
+from table.sim.dice_bot import DiceBot
+from table.sim.dice_table import VirtualDiceTable
+from table.sim.dice_thrower import DiceThrower
+
+
+def test_the_bag_holds_the_36_dice_and_hands_are_drawn_from_it() -> None:
+    assert Counter(bag_dice()) == skd.STANDARD_BAG.counts
+    hands = draw_hands("7/6", 6, 6)
+    assert [len(hand) for hand in hands] == [6] * 6
+    skd.check_from_one_bag(skd.Die(kind, skd.STANDARD_BAG.faces[kind][0]) for hand in hands for kind in hand)
+    assert draw_hands("7/6", 6, 6) == hands
+    assert roll("yellow", random.Random(1)) in skd.STANDARD_BAG.faces["yellow"]
+
+
+def test_a_bot_follows_the_colour_or_throws_a_special_die() -> None:
+    bot = DiceBot(random.Random(1))
+    bot.hand = ["red", "black", "pirate"]
+    assert bot.choose("black", needed=0) == "black"  # the weakest legal die
+    assert bot.choose("black", needed=1) == "pirate"
+    assert bot.choose("blue", needed=0) == "red"  # no blue: anything
+    assert 0 <= bot.bid(3, 3) <= 3
+
+
+def test_the_thrower_tumbles_a_die_in_then_keeps_the_tray_still() -> None:
+    thrower = DiceThrower(3)
+    empty = thrower.frame()
+    thrower.throw("black", "6")
+    rolling = [thrower.frame() for _ in range(3)]
+    still = thrower.frame()
+    assert not any(np.array_equal(frame, still) for frame in [empty, *rolling])
+    assert thrower.frame() is still  # a still tray: the same picture, drawn once
+    assert [(d.kind, d.face) for d in thrower.lying.values()] == [("black", "6")]
+    thrower.take_out_all()
+    assert np.array_equal(thrower.frame(), empty)
+
+
+def test_six_bots_play_a_whole_dice_game_through_the_real_vision_pipeline(tmp_path: Path) -> None:
+    table = VirtualDiceTable(tmp_path, players=6, seed=3)
+    try:
+        screen = table.run(max_ticks=20_000)
+    finally:
+        table.close()
+    assert screen.phase is Phase.GAME_OVER and len(screen.score_pad) == 6
+    assert table.misreads.throws >= 6 * 21  # every die of every trick went through the camera
+    assert table.tray.frames == table.ticks  # the pipeline read every frame
+    for row in screen.score_pad:  # every round checked against the rules core
+        assert sum(cell.won for cell in row.cells) == row.round
+        for cell in row.cells:
+            assert cell.points == skd.round_score(cell.bid, cell.won, row.round, cell.bonus)
