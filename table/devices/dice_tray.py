@@ -151,6 +151,9 @@ def open_tray(source: str) -> DiceTray | None:
     except Exception as error:
         log.warning("no dice camera (%s): %s", source, error)
         return None
-    from vision.tracker import TrayTracker  # loads the face model: only for a table that has a camera
+    # The models load only for a table that has a camera; what `dice teach`/`dice calibrate` learned wins.
+    from table.dice_commands import taught_folder
+    from vision.pipeline import DiceReader
+    from vision.tracker import TrayTracker
 
-    return DiceTray(WatchedCamera(camera), TrayTracker())
+    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(taught_folder())))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from table.devices.dice_tray import DiceTray, DirectCamera
@@ -65,3 +67,24 @@ def test_a_camera_that_gives_nothing_is_reported_lost() -> None:
 
     tray = DiceTray(DirectCamera(Empty()), Tracker())
     assert tray.poll(0) == [CameraLost("camera-empty: the camera returned no picture")]
+
+
+def test_the_real_tray_reads_with_what_the_table_was_taught(tmp_path: Path) -> None:
+    import cv2
+
+    from table.devices.dice_tray import open_tray
+    from table.paths import data_home
+    from vision.faces import FaceNet
+    from vision.pipeline import DEFAULT_FACES, TAUGHT_FACES
+
+    taught = data_home() / "dice"
+    taught.mkdir(parents=True, exist_ok=True)
+    marked = FaceNet.load(str(DEFAULT_FACES))
+    marked.b2 = marked.b2 + 1.0  # any change tells the taught model from the shipped one
+    marked.save(str(taught / TAUGHT_FACES))
+    cv2.imwrite(str(tmp_path / "empty.png"), np.zeros((240, 320, 3), np.uint8))
+
+    tray = open_tray(str(tmp_path))
+
+    assert tray is not None
+    assert np.array_equal(tray.tracker.reader.faces.b2, marked.b2)
