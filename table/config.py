@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from table.paths import data_home
+from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
 LANGUAGES = ("en", "de", "fr", "nl", "it")
-GAMES = ("skullking",)
+GAMES = ("skullking", "skullking-dice")
 MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
@@ -44,6 +45,7 @@ class Config:
     camera_source: str
     seats: tuple[SeatConfig, ...]
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
+    dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -88,7 +90,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
     camera = _section(data, "camera", where)
     _only(camera, ("source",), f"{where}, [camera]")
     dice = _section(data, "dice", where)
-    _only(dice, ("scoring",), f"{where}, [dice]")
+    _only(dice, ("scoring", "faces", "counts"), f"{where}, [dice]")
     dice_scoring = _value(dice, "scoring", str, "standard", f"{where}, [dice]")
     if dice_scoring not in DICE_SCORINGS:
         raise ConfigError(f"{where}, [dice]: scoring is one of {', '.join(DICE_SCORINGS)}, not '{dice_scoring}'")
@@ -114,6 +116,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         camera_source=_value(camera, "source", str, "auto", f"{where}, [camera]"),
         seats=seats,
         dice_scoring=dice_scoring,
+        dice_bag=_dice_bag(dice, f"{where}, [dice]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -142,6 +145,33 @@ def _seat(data: Any, where: str) -> SeatConfig:
         if not isinstance(pin, int) or isinstance(pin, bool) or pin not in GPIO_PINS:
             raise ConfigError(f"{where}: {pin!r} is not a GPIO pin; use the BCM numbers 2 to 27")
     return SeatConfig(reader, (led[0], led[1], led[2]), dict(buttons))
+
+
+def _dice_bag(dice: dict[str, Any], where: str) -> skd.DiceBag:
+    """The standard bag of RULES.md section 2, with the kinds whose faces or counts the config gives replaced:
+    printings differ. The kinds themselves are the rules' (they rank the dice), so only they may be named."""
+    kinds = skd.SPECIAL_KINDS + skd.NUMBER_KINDS
+    faces = dict(skd.STANDARD_BAG.faces)
+    counts = dict(skd.STANDARD_BAG.counts)
+    for kind, value in _section(dice, "faces", where).items():
+        if kind not in kinds:
+            raise ConfigError(f"{where}: faces of '{kind}'? The dice are {', '.join(kinds)}")
+        # A Skull King, Pirate or Mermaid die shows skulls and flags; a colour die numbers and flags.
+        allowed = (skd.SKULL, skd.FLAG) if kind in skd.SPECIAL_KINDS else (*skd.NUMBERS, skd.FLAG)
+        if not isinstance(value, list) or len(value) != 6 or any(face not in allowed for face in value):
+            example = ", ".join(f'"{face}"' for face in skd.STANDARD_BAG.faces[kind])
+            raise ConfigError(
+                f"{where}: faces.{kind} is the die's six faces, each one of {', '.join(allowed)}, "
+                f"as in faces.{kind} = [{example}]"
+            )
+        faces[kind] = tuple(value)
+    for kind, value in _section(dice, "counts", where).items():
+        if kind not in kinds:
+            raise ConfigError(f"{where}: counts of '{kind}'? The dice are {', '.join(kinds)}")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ConfigError(f"{where}: counts.{kind} is how many {kind} dice the bag holds, a whole number from 1")
+        counts[kind] = value
+    return skd.DiceBag(faces=faces, counts=counts)
 
 
 def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -72,7 +72,9 @@ def game_flows(config: Config) -> Callable[[SwitchGame], Any]:
 
             register_dice_screens()  # the scoreboard's views of the dice game
             scoring = config.dice_scoring
-            return SkullKingDiceFlow(switch.players, switch.names, switch.language, scoring=scoring)
+            return SkullKingDiceFlow(
+                switch.players, switch.names, switch.language, scoring=scoring, bag=config.dice_bag
+            )
         # The card game's lobby, with the same players seated; its game choice is the table's first game again.
         flow = SkullKingFlow(seats=len(switch.names), language=switch.language, game=config.game)
         for seat in switch.players:
@@ -109,7 +111,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
     from table.display.scoreboard import Scoreboard
 
     board = Scoreboard.open(fullscreen)
-    app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source))
+    app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
     app.resume()
     log.info("the table is running with %d seats", len(config.seats))
     try:

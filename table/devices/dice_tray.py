@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from table.devices.camera import CameraEvent, FileCamera, FrameSource, OpenCVCamera, PiCamera, WatchedCamera
+from table.rules import skullking_dice as skd
 from vision.tray_events import DieChanged, DieRemoved, DieSettled, TrayEvent
 
 log = logging.getLogger(__name__)
@@ -143,7 +144,7 @@ def open_camera(source: str) -> FrameSource:
     return FileCamera(Path(source))
 
 
-def open_tray(source: str) -> DiceTray | None:
+def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | None:
     """The real tray: the configured camera, watched for hangs, and the tray tracker. None if there is no camera
     (the dice game then waits for the operator to enter dice)."""
     try:
@@ -153,7 +154,9 @@ def open_tray(source: str) -> DiceTray | None:
         return None
     # The models load only for a table that has a camera; what `dice teach`/`dice calibrate` learned wins.
     from table.dice_commands import taught_folder
+    from vision.dice import DiceSet
     from vision.pipeline import DiceReader
     from vision.tracker import TrayTracker
 
-    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(taught_folder())))
+    dice = DiceSet(dict(bag.faces), dict(bag.counts))  # read only the faces this printing's dice carry
+    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(taught_folder(), dice=dice)))

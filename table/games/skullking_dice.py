@@ -190,6 +190,7 @@ class SkullKingDiceFlow:
         language: str = "en",
         scoring: str = skd.STANDARD,
         min_confidence: float = MIN_CONFIDENCE,
+        bag: skd.DiceBag = skd.STANDARD_BAG,
     ) -> None:
         skd.check_players(len(players))
         if language not in LANGUAGES or scoring not in (skd.STANDARD, skd.LANDLUBBER):
@@ -200,6 +201,7 @@ class SkullKingDiceFlow:
             raise ValueError(f"players are distinct seats 0..{self.seats - 1} in clockwise order, not {players}")
         self.rounds = skd.rounds_for(len(self.players))
         self.scoring, self.min_confidence, self.language = scoring, min_confidence, language
+        self.bag = bag  # the dice of this printing (config): the faces each kind shows, how many in the bag
         # Facts about the table rather than the game: undo leaves them alone.
         self.names: list[str | None] = [
             None if name is None or name == f"Seat {seat + 1}" else name for seat, name in enumerate(names)
@@ -439,7 +441,7 @@ class SkullKingDiceFlow:
         if die.face is None or not self._possible_face(die.kind, die.face):
             return text("The table cannot read {name}'s die: lift it and throw it again", name=name)
         if not self._fits_the_bag(die):
-            count = skd.STANDARD_BAG.counts.get(die.kind, 0)
+            count = self.bag.counts.get(die.kind, 0)
             return text(
                 "{name}'s die reads {die}, but the bag holds only {count} such dice: lift it and throw it again",
                 name=name,
@@ -452,9 +454,8 @@ class SkullKingDiceFlow:
             )
         return None
 
-    @staticmethod
-    def _possible_face(kind: str, face: str) -> bool:
-        return kind in skd.STANDARD_BAG.faces and skd.STANDARD_BAG.can_show(kind, face)
+    def _possible_face(self, kind: str, face: str) -> bool:
+        return kind in self.bag.faces and self.bag.can_show(kind, face)
 
     def _fits_the_bag(self, die: ThrownDie) -> bool:
         """No more dice of a kind thrown this round than the bag holds (r dice each, all from one bag)."""
@@ -462,7 +463,7 @@ class SkullKingDiceFlow:
         thrown = [d for trick in game.tricks for d in trick.dice]
         thrown += [d for seat, d in game.throws.items() if seat != die.seat]
         kinds = Counter(d.kind for d in thrown)
-        return kinds[die.kind] + 1 <= skd.STANDARD_BAG.counts.get(die.kind, 0)
+        return kinds[die.kind] + 1 <= self.bag.counts.get(die.kind, 0)
 
     def _acceptable(self, die: ThrownDie) -> bool:
         return die.face is not None and self._possible_face(die.kind, die.face) and self._fits_the_bag(die)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 SKULL, FLAG = "skull", "flag"
+NUMBERS = ("1", "2", "3", "4", "5", "6", "7")
 SPECIAL_KINDS = ("skullking", "pirate", "mermaid")
 NUMBER_KINDS = ("black", "blue", "red", "yellow")  # yellow is a number die, its flags notwithstanding
 MIN_PLAYERS, MAX_PLAYERS = 3, 6

@@ -14,6 +14,7 @@ from table.games.dice_screen import DiceScreen
 from table.games.effects import Effect, LedPattern, Light, Message, Sound
 from table.games.inputs import ChooseBid, CountdownDone
 from table.games.skullking_dice import SkullKingDiceFlow
+from table.rules import skullking_dice as skd
 
 
 def without_messages(screen: DiceScreen) -> DiceScreen:
@@ -25,6 +26,7 @@ class DiceTable:
     players: Sequence[int] = (0, 1, 2)
     seats: int = 4
     scoring: str = "standard"
+    bag: skd.DiceBag = skd.STANDARD_BAG
     flow: SkullKingDiceFlow = field(init=False)
     events: list[object] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
@@ -32,7 +34,7 @@ class DiceTable:
     next_order: int = 1
 
     def __post_init__(self) -> None:
-        self.flow = SkullKingDiceFlow(list(self.players), [None] * self.seats, scoring=self.scoring)
+        self.flow = SkullKingDiceFlow(list(self.players), [None] * self.seats, scoring=self.scoring, bag=self.bag)
         self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
         self.lights.update(
             {light.seat: light.pattern for light in self.flow.resume_effects() if isinstance(light, Light)}

@@ -198,6 +198,17 @@ def test_an_impossible_read_asks_for_another_throw(throwing: DiceTable) -> None:
     assert refused(throwing.send(Press(1, "hold")), 1)
 
 
+def test_the_dice_of_another_printing_come_from_the_config() -> None:
+    """A bag with two Skull King dice whose faces are all skulls (config [dice] counts and faces)."""
+    faces = {**skd.STANDARD_BAG.faces, "skullking": ("skull",) * 6}
+    table = DiceTable(bag=skd.DiceBag(faces=faces, counts={**skd.STANDARD_BAG.counts, "skullking": 2}))
+    table.bid_all({0: 1, 1: 0, 2: 0})
+    table.throw("skullking:skull")
+    assert messages(table.throw("skullking:skull")) == []  # a second Skull King die is in this bag
+    # A flag is no face of this printing's Skull King die: the read must be wrong.
+    assert "The table cannot read Seat 3's die" in messages(table.throw("skullking:flag"))[0]
+
+
 def test_a_knocked_die_that_reads_differently_asks_its_thrower(throwing: DiceTable) -> None:
     throwing.throw("black:6")
     effects = throwing.knock(1, "black:5")

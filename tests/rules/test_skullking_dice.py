@@ -230,3 +230,12 @@ def test_the_start_player_counts_from_the_first_seat() -> None:
 def test_players_must_be_a_whole_number() -> None:
     with pytest.raises(dice.DiceError):
         dice.check_players(True)  # type: ignore[arg-type]
+
+
+def test_the_camera_knows_the_same_dice_as_the_rules() -> None:
+    """vision/ may not import the rules, so it keeps its own dice file: it must describe the same bag."""
+    from vision.dice import load_dice
+
+    seen = load_dice()
+    assert seen.sides == dict(dice.STANDARD_BAG.faces)
+    assert seen.counts == dict(dice.STANDARD_BAG.counts)
