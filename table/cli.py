@@ -37,6 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument(
         "--headless", action="store_true", help="no window, bots at every seat (the default without a display)"
     )
+    demo.add_argument(
+        "--window",
+        action="store_true",
+        help="the scoreboard in a window: the card game's seat 1 is yours; in the dice game you are the operator",
+    )
     demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
     demo.add_argument("--faults", action="store_true", help="garbage, damaged frames and an unplugged hub")
 
@@ -77,7 +82,7 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"pirate-table demo: {error}", file=sys.stderr)
         return 2
     _log_to_data_folder()
-    window = not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    window = args.window or (not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
     return run_demo(
         args.players,
         args.seed,

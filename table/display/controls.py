@@ -7,10 +7,22 @@ its name plate or with Tab; it starts as the seat the table waits for. The keys 
     K next game, I next language (in the lobby)
     0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
     U undo, Y yes, N no    G new game    Esc quit
+
+## Controls for another game
+
+`BarControls` is the bar itself: drawing the buttons, touches on buttons and name plates, keys, Tab and renaming;
+a game's controls say only which buttons there are now (`buttons(model)`) and which seat is selected by itself
+(`seat(model)`). `Controls` is the card game's, and the scoreboard's one entry point: for a screen model of another
+type it hands everything to the controls registered for that type, like the views (table.display.views):
+
+    register_controls(DiceScreen, DiceControls)   # table/display/dice_controls.py
+
+so this module does not grow a branch per game. A game's keys must not mean something else in another game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +39,6 @@ from table.games.text import LANGUAGES, Text, text, verbatim
 
 BAR = (10, 30, 22)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
-
-
-_CORRECT = object()  # the "correct a bid" button: it opens a choice, it sends nothing by itself
 
 
 def _digit(value: int) -> str:
@@ -56,19 +65,211 @@ class Button:
     key: str = ""  # its key on a keyboard
 
 
-class Controls:
+class BarControls:
+    """The bar of buttons and the selected seat, for any screen model with `seats` (table.games.screen.SeatView).
+
+    A game's controls override `buttons` (and, if need be, `seat`, `open` for buttons that open a choice rather
+    than send an input, `choosing` and `cancel` for such choices, and `extra_state`).
+    """
+
     def __init__(self) -> None:
         self.selected: int | None = None
         self.naming: str | None = None  # the name being typed, while renaming
-        self.correcting = False  # the operator is choosing the corrected bid of the selected seat
         self.quit = False
         self._bar: list[tuple[pygame.Rect, Button]] = []
         self._plates: dict[int, pygame.Rect] = {}
 
+    # --- What a game's controls say -------------------------------------------------------------------------
+
+    def buttons(self, screen: Any) -> list[Button]:
+        return []
+
+    def seat(self, screen: Any) -> int:
+        """The selected seat: the one chosen, else the one the table waits for, else the first playing seat."""
+        if self.selected is not None and self.selected < len(screen.seats):
+            return self.selected
+        for view in screen.seats:
+            if view.acting:
+                return view.seat
+        return next((view.seat for view in screen.seats if view.joined), 0)
+
+    def open(self, button: Button) -> list[Any]:
+        """A button whose action is not a game input (it opens a choice): what it does. Default: nothing."""
+        return []
+
+    def choosing(self) -> bool:
+        """True while a choice opened by a button is shown: Esc cancels it rather than quitting."""
+        return False
+
+    def cancel(self) -> None:
+        """Close the choice opened by a button."""
+
+    def extra_state(self) -> tuple[object, ...]:
+        return ()
+
+    # --- The bar -------------------------------------------------------------------------------------------
+
+    def state(self, screen: Any) -> tuple[object, ...]:
+        """Everything the bar shows: when it changes, the bar is drawn again."""
+        labels = tuple((button.label, button.key) for button in self.buttons(screen))
+        return (self.seat(screen), self.naming, *self.extra_state(), labels)
+
+    def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
+        """Where the frame around the selected seat's plate goes; None if that seat has no plate on screen."""
+        seat = self.seat(screen)
+        return plates[seat].inflate(16, 16) if seat in plates else None
+
+    def draw_selection(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, PAPER, rect, width=3, border_radius=12)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        screen: Any,
+        bar: pygame.Rect,
+        plates: dict[int, pygame.Rect],
+        paint: Paint | None = None,
+    ) -> None:
+        """The button bar in `bar`, and a frame around the selected seat's plate."""
+        paint = paint or Paint()
+        self._plates = plates
+        surface.fill(BAR, bar)
+        seat = self.seat(screen)
+        if self.naming is not None:
+            asking = text(
+                "Name for seat {number}: {name}_  (Enter to keep, Esc to cancel)", number=seat + 1, name=self.naming
+            )
+            rendered = fit_text(paint.say(asking), bar.width * 19 // 20, bar.height * 2 // 3, PAPER)
+            surface.blit(rendered, rendered.get_rect(center=bar.center))
+            self._bar = []
+            return
+        buttons = self.buttons(screen)
+        gap = bar.height // 8
+        width = (bar.width - gap * (len(buttons) + 1)) // max(1, len(buttons))
+        self._bar = []
+        for n, button in enumerate(buttons):
+            rect = pygame.Rect(bar.left + gap + n * (width + gap), bar.top + gap, width, bar.height - 2 * gap)
+            pygame.draw.rect(surface, BUTTON, rect, border_radius=gap)
+            words = fit_text(paint.say(button.label), rect.width * 9 // 10, rect.height * 2 // 3, INK, lines=2)
+            surface.blit(words, words.get_rect(center=rect.center))
+            self._bar.append((rect, button))
+
+    # --- Events ---------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, screen: Any) -> list[Any]:
+        """The game inputs a pygame event means (often none)."""
+        if event.type == pygame.QUIT:
+            self.quit = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos, screen)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event, screen)
+        return []
+
+    def _click(self, position: tuple[int, int], screen: Any) -> list[Any]:
+        for rect, button in self._bar:
+            if rect.collidepoint(position):
+                return self._press(button)
+        for seat, plate in self._plates.items():
+            if plate.collidepoint(position):
+                self.selected = seat
+        return []
+
+    def _key(self, event: pygame.event.Event, screen: Any) -> list[Any]:
+        seat = self.seat(screen)
+        if self.naming is not None:
+            return self._typing(event, seat)
+        if event.key == pygame.K_ESCAPE:
+            if self.choosing():
+                self.cancel()
+            else:
+                self.quit = True
+        elif event.key == pygame.K_TAB:
+            self.selected = (seat + 1) % len(screen.seats)
+        elif event.unicode.lower() == "r" and not self.choosing():
+            self.naming = ""
+        else:
+            for button in self.buttons(screen):
+                if button.key and event.unicode.lower() == button.key:
+                    return self._press(button)
+        return []
+
+    def _press(self, button: Button) -> list[Any]:
+        """A button's game input; a button that opens a choice sends nothing by itself."""
+        if button.action is None or isinstance(button.action, Opens):
+            return self.open(button)
+        self.cancel()
+        return [button.action]
+
+    def _typing(self, event: pygame.event.Event, seat: int) -> list[Any]:
+        assert self.naming is not None
+        if event.key == pygame.K_ESCAPE:
+            self.naming = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            name, self.naming = self.naming.strip(), None
+            return [inputs.SetName(seat, name)] if name else []
+        elif event.key == pygame.K_BACKSPACE:
+            self.naming = self.naming[:-1]
+        elif event.unicode and event.unicode.isprintable():
+            self.naming += event.unicode
+        return []
+
+
+@dataclass(frozen=True)
+class Opens:
+    """A button's action that opens a choice on the bar (`what` says which), rather than a game input."""
+
+    what: str
+    detail: Any = None
+
+
+_CORRECT = Opens("correct a bid")  # it opens the choice of value, it sends nothing by itself
+
+_providers: dict[type, Callable[[], BarControls]] = {}
+
+
+def register_controls(model: type, make: Callable[[], BarControls]) -> None:
+    """Offer the controls `make()` builds for screen models of type `model` (and its subtypes)."""
+    _providers[model] = make
+
+
+def _provider_type(model: Any) -> type | None:
+    return next((cls for cls in type(model).__mro__ if cls in _providers), None)
+
+
+class Controls(BarControls):
+    """The card game's controls, and the scoreboard's entry point for every game's (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.correcting = False  # the operator is choosing the corrected bid of the selected seat
+        self._others: dict[type, BarControls] = {}
+
+    def other(self, model: Any) -> BarControls | None:
+        """The controls registered for `model`'s type, when it is not the card game's Screen."""
+        if isinstance(model, Screen):
+            return None
+        kind = _provider_type(model)
+        if kind is None:
+            return None
+        if kind not in self._others:
+            self._others[kind] = _providers[kind]()
+        return self._others[kind]
+
+    @property
+    def naming_now(self) -> bool:
+        """True while a name is being typed, in whichever game's controls (V is a letter of it then)."""
+        return self.naming is not None or any(other.naming is not None for other in self._others.values())
+
     # --- What can be done now -------------------------------------------------------------------------------
 
-    def seat(self, screen: Screen) -> int:
+    def seat(self, screen: Any) -> int:
         """The selected seat: the one chosen, else the one the table waits for."""
+        other = self.other(screen)
+        if other is not None:
+            return other.seat(screen)
+        if not isinstance(screen, Screen):
+            return 0
         if self.selected is not None and self.selected < len(screen.seats):
             return self.selected
         for view in screen.seats:
@@ -79,9 +280,12 @@ class Controls:
             return waiting[0]
         return 0
 
-    def buttons(self, screen: Screen) -> list[Button]:
+    def buttons(self, screen: Any) -> list[Button]:
+        other = self.other(screen)
+        if other is not None:
+            return other.buttons(screen)
         if not isinstance(screen, Screen):
-            return []  # another game's model: its own module offers its actions
+            return []  # a game without controls
         seat = self.seat(screen)
         view = screen.seats[seat]
         name = label(view)
@@ -108,10 +312,12 @@ class Controls:
                 chosen.append(Button(text("{name} joins", name=name), inputs.JoinSeat(seat), "j"))
             if sum(v.joined for v in screen.seats) >= 2:
                 chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
-            other = _next(screen.games, screen.game)
-            if other != screen.game:
+            other_game = _next(screen.games, screen.game)
+            if other_game != screen.game:
                 chosen.append(
-                    Button(text("Play {game}", game=GAME_NAMES.get(other, verbatim(other))), _game(screen), "k")
+                    Button(
+                        text("Play {game}", game=GAME_NAMES.get(other_game, verbatim(other_game))), _game(screen), "k"
+                    )
                 )
             chosen.append(Button(verbatim(LANGUAGE_NAMES[_next(LANGUAGES, screen.language)]), _language(screen), "i"))
         elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
@@ -134,116 +340,53 @@ class Controls:
             chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         return chosen
 
-    def state(self, screen: Screen) -> tuple[object, ...]:
-        """Everything the bar shows: when it changes, the bar is drawn again."""
-        if not isinstance(screen, Screen):
-            return ()
-        labels = tuple((button.label, button.key) for button in self.buttons(screen))
-        return (self.seat(screen), self.naming, self.correcting, labels)
+    def open(self, button: Button) -> list[Any]:
+        self.correcting = True  # the correction button only opens the choice of value
+        return []
 
-    def selection_rect(self, screen: Screen, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
-        """Where the frame around the selected seat's plate goes; None if that seat has no plate on screen."""
-        if not isinstance(screen, Screen):
-            return None
-        seat = self.seat(screen)
-        return plates[seat].inflate(16, 16) if seat in plates else None
+    def cancel(self) -> None:
+        self.correcting = False
 
-    def draw_selection(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, PAPER, rect, width=3, border_radius=12)
+    def extra_state(self) -> tuple[object, ...]:
+        return (self.correcting,)
 
-    # --- Drawing --------------------------------------------------------------------------------------------
+    # --- Handing another game's model to its controls --------------------------------------------------------
+
+    def state(self, screen: Any) -> tuple[object, ...]:
+        other = self.other(screen)
+        if other is not None:
+            return other.state(screen)
+        return super().state(screen) if isinstance(screen, Screen) else ()
+
+    def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
+        other = self.other(screen)
+        if other is not None:
+            return other.selection_rect(screen, plates)
+        return super().selection_rect(screen, plates) if isinstance(screen, Screen) else None
 
     def draw(
         self,
         surface: pygame.Surface,
-        screen: Screen,
+        screen: Any,
         bar: pygame.Rect,
         plates: dict[int, pygame.Rect],
         paint: Paint | None = None,
     ) -> None:
-        """The button bar in `bar`, and a frame around the selected seat's plate."""
-        paint = paint or Paint()
-        self._plates = plates
-        surface.fill(BAR, bar)
-        if not isinstance(screen, Screen):
-            self._bar = []
-            return  # another game's model: its own module offers its actions
-        seat = self.seat(screen)
-        if self.naming is not None:
-            asking = text(
-                "Name for seat {number}: {name}_  (Enter to keep, Esc to cancel)", number=seat + 1, name=self.naming
-            )
-            rendered = fit_text(paint.say(asking), bar.width * 19 // 20, bar.height * 2 // 3, PAPER)
-            surface.blit(rendered, rendered.get_rect(center=bar.center))
-            self._bar = []
-            return
-        buttons = self.buttons(screen)
-        gap = bar.height // 8
-        width = (bar.width - gap * (len(buttons) + 1)) // max(1, len(buttons))
-        self._bar = []
-        for n, button in enumerate(buttons):
-            rect = pygame.Rect(bar.left + gap + n * (width + gap), bar.top + gap, width, bar.height - 2 * gap)
-            pygame.draw.rect(surface, BUTTON, rect, border_radius=gap)
-            words = fit_text(paint.say(button.label), rect.width * 9 // 10, rect.height * 2 // 3, INK, lines=2)
-            surface.blit(words, words.get_rect(center=rect.center))
-            self._bar.append((rect, button))
-
-    # --- Events ---------------------------------------------------------------------------------------------
-
-    def handle(self, event: pygame.event.Event, screen: Screen) -> list[Any]:
-        """The game inputs a pygame event means (often none)."""
-        if event.type == pygame.QUIT:
-            self.quit = True
-        elif not isinstance(screen, Screen):
-            return []
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click(event.pos, screen)
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event, screen)
-        return []
-
-    def _click(self, position: tuple[int, int], screen: Screen) -> list[Any]:
-        for rect, button in self._bar:
-            if rect.collidepoint(position):
-                return self._press(button)
-        for seat, plate in self._plates.items():
-            if plate.collidepoint(position):
-                self.selected = seat
-        return []
-
-    def _key(self, event: pygame.event.Event, screen: Screen) -> list[Any]:
-        seat = self.seat(screen)
-        if self.naming is not None:
-            return self._typing(event, seat)
-        if event.key == pygame.K_ESCAPE:
-            self.quit = True
-        elif event.key == pygame.K_TAB:
-            self.selected = (seat + 1) % len(screen.seats)
-        elif event.unicode.lower() == "r":
-            self.naming = ""
+        other = self.other(screen)
+        if other is not None:
+            other.draw(surface, screen, bar, plates, paint)
+        elif isinstance(screen, Screen):
+            super().draw(surface, screen, bar, plates, paint)
         else:
-            for button in self.buttons(screen):
-                if button.key and event.unicode.lower() == button.key:
-                    return self._press(button)
-        return []
+            surface.fill(BAR, bar)  # a game without controls: an empty bar
+            self._bar = []
 
-    def _press(self, button: Button) -> list[Any]:
-        """A button's game input; the correction button only opens the choice of value."""
-        if button.action is _CORRECT:
-            self.correcting = True
+    def handle(self, event: pygame.event.Event, screen: Any) -> list[Any]:
+        other = self.other(screen)
+        if other is not None:
+            said = other.handle(event, screen)
+            self.quit |= other.quit
+            return said
+        if event.type != pygame.QUIT and not isinstance(screen, Screen):
             return []
-        self.correcting = False
-        return [button.action]
-
-    def _typing(self, event: pygame.event.Event, seat: int) -> list[Any]:
-        assert self.naming is not None
-        if event.key == pygame.K_ESCAPE:
-            self.naming = None
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            name, self.naming = self.naming.strip(), None
-            return [inputs.SetName(seat, name)] if name else []
-        elif event.key == pygame.K_BACKSPACE:
-            self.naming = self.naming[:-1]
-        elif event.unicode and event.unicode.isprintable():
-            self.naming += event.unicode
-        return []
+        return super().handle(event, screen)

@@ -25,7 +25,9 @@ def ink_on(kind: str) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=256)
 def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
-    """A die seen from above: its body in the kind's colour, its letter in a corner, its face in the middle."""
+    """A die seen from above: its body in the kind's colour, its letter in a corner, its face in the middle.
+
+    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch that still has its letter)."""
     die = pygame.Surface((size, size), pygame.SRCALPHA)
     body = DIE_COLOURS.get(kind, (128, 128, 128))
     radius = max(3, size // 7)
@@ -34,14 +36,19 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
         die, PAPER if kind == "black" else INK, die.get_rect(), width=max(1, size // 30), border_radius=radius
     )
     ink = ink_on(kind)
-    letter = fit_text(DIE_LETTERS.get(kind, "?"), size // 4, size // 4, ink, record=False)
-    die.blit(letter, letter.get_rect(topleft=(size // 12, size // 16)))
+    if face != "":
+        letter = fit_text(DIE_LETTERS.get(kind, "?"), size // 4, size // 4, ink, record=False)
+        die.blit(letter, letter.get_rect(topleft=(size // 12, size // 16)))
     glyph = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
     glyph.center = (size // 2, size * 11 // 20)
     if face == "skull":
         _skull(die, glyph, ink, body)
     elif face == "flag":
         _flag(die, glyph, ink)
+    elif face == "":
+        big = fit_text(DIE_LETTERS.get(kind, "?"), glyph.width, glyph.height, ink, record=False)
+        die.blit(big, big.get_rect(center=(size // 2, size // 2)))
+        return die
     else:
         numeral = fit_text(face or "?", glyph.width, glyph.height, ink, record=False)
         die.blit(numeral, numeral.get_rect(center=glyph.center))

@@ -7,7 +7,8 @@ tricks won and total, the one to throw framed and marked "THROWS" (the title nam
 round's summary, the final ranking and the score pad are the card game's drawings, which read the dice game's
 screen model as well.
 
-`register_dice_screens()` registers the views; the app's flow factory calls it when it builds the dice game's flow.
+`register_dice_screens()` registers the views and the bar of actions (table.display.dice_controls); the app's flow
+factory calls it when it builds the dice game's flow.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from table.games.text import Text, text, verbatim
 FELT = (22, 60, 45)
 TRAY = (58, 96, 44)
 HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, always with a thick frame and a word
-DOUBT = (213, 94, 0)  # Okabe-Ito vermillion, always with "?" and the word "check"
+DOUBT = (213, 94, 0)  # Okabe-Ito vermillion: the doubtful die's frame, always with the word "check?" under it
 
 _registered = False
 
@@ -39,6 +40,9 @@ def register_dice_screens() -> None:
     if _registered:
         return
     _registered = True
+    from table.display import dice_controls
+
+    dice_controls.register()  # the bar of actions: the operator's fixes
     register(DiceScreen, draw_score_pad, kind=PAD)
     register(DiceScreen, draw_ranking, phase=Phase.GAME_OVER)
     register(DiceScreen, draw_round_summary, phase=Phase.LIFTING, when=round_over)
@@ -109,7 +113,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         if trick.lead is not None:
             swatch = pygame.Rect(0, 0, line, line)
             swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
-            surface.blit(draw_die(trick.lead, None, line), swatch)
+            surface.blit(draw_die(trick.lead, "", line), swatch)  # the colour and its letter
     seats = max(3, len(screen.players))
     size = min(box.width * 4 // (5 * seats + 1), box.height * 2 // 5)
     names = {view.seat: view.label or verbatim(view.name) for view in screen.seats}
@@ -117,7 +121,8 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         gap = (box.width - size * len(screen.players)) // (len(screen.players) + 1)
         for n, die in enumerate(trick.dice):
             centre = (box.left + gap + n * (size + gap) + size // 2, box.top + box.height * 11 // 20)
-            _thrown(surface, die, centre, size, names[die.seat], die.seat == trick.winner, paint)
+            room = size + gap * 9 // 10  # the name under a die may use the gap between dice
+            _thrown(surface, die, centre, size, room, names[die.seat], die.seat == trick.winner, paint)
     if screen.loose:
         words = text(
             "Take out of the tray: {dice}",
@@ -135,6 +140,7 @@ def _thrown(
     die: ThrownDie,
     centre: tuple[int, int],
     size: int,
+    room: int,
     name: Text,
     won: bool,
     paint: Paint,
@@ -156,7 +162,8 @@ def _thrown(
     below = text("{name} wins", name=name) if won else name
     if die.doubt is not None:
         below = text("{name}: check?", name=name)
-    label = fit_text(paint.say(below), size * 3 // 2, size // 4, DOUBT if die.doubt is not None else PAPER)
+    colour = HIGHLIGHT if die.doubt is not None else PAPER  # readable on the felt; the word and the frame say it
+    label = fit_text(paint.say(below), max(size, room), size * 3 // 10, colour, lines=2)
     surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + size // 8)))
 
 

@@ -21,7 +21,9 @@ injected clock); `paint.part(rect, key)` marks what each region shows, so the ne
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
 asks for frames at 30 fps. Import the module once (the app does, when it builds that game's flow); the Skull King
 views are registered by `table.display.skullking_views`, imported here. Models with `messages`, `undo` and
-`link_lost` fields get the banner (table.display.banner) for free.
+`link_lost` fields get the banner (table.display.banner) for free. `touches(model, size)` lists places of the view
+that send a game input when touched (the lobby's game and language chips). The bar of actions under the view is
+the controls registered for the model's type (table.display.controls.register_controls).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class Scoreboard:
     _parts: dict[tuple[int, int, int, int], Hashable] = field(default_factory=dict)
     _keys: dict[str, Hashable] = field(default_factory=dict)
     _selection: pygame.Rect | None = None
+    _touches: list[tuple[pygame.Rect, Any]] = field(default_factory=list)  # the view's touchable places
     updated: list[pygame.Rect] = field(default_factory=list)  # the regions the last frame pushed to the display
 
     @classmethod
@@ -155,6 +158,8 @@ class Scoreboard:
         drawn = view.draw(model, board.size, paint)
         dirty = self._board_changes(view, board, paint, getattr(model, "link_lost", None) is not None)
         plates = view.plates(model, board.size) if view.plates else {}
+        touches = view.touches(model, board.size) if view.touches else []
+        self._touches = [(rect.move(board.topleft), action) for rect, action in touches]
         selection = self.controls.selection_rect(model, plates)
         if selection != self._selection:
             dirty += [r for r in (self._selection, selection) if r is not None]
@@ -226,7 +231,11 @@ class Scoreboard:
                 if touched:
                     out.append(Click(touched[0]))
                     continue
-            if event.type == pygame.KEYDOWN and event.unicode.lower() == "v" and self.controls.naming is None:
+                chosen = [action for rect, action in self._touches if rect.collidepoint(event.pos)]
+                if chosen:
+                    out.append(chosen[0])  # a touchable place of the view: a lobby's chip, say
+                    continue
+            if event.type == pygame.KEYDOWN and event.unicode.lower() == "v" and not self.controls.naming_now:
                 self.show_pad = not self.show_pad
                 self._pending = True
                 continue

@@ -25,6 +25,7 @@ from table.display.card_art import (
 from table.display.language import LANGUAGE_NAMES
 from table.display.typeset import fit_text
 from table.display.views import Motion, Paint
+from table.games import inputs
 from table.games.screen import Phase, Screen, SeatView
 from table.games.text import LANGUAGES, Text, text, verbatim
 
@@ -226,29 +227,51 @@ def _two_lines(surface: pygame.Surface, box: pygame.Rect, lines: tuple[Text, Tex
     return rect
 
 
-def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> None:
-    """The game and the language, each a row of chips after its caption: the chosen one filled, the others
-    outlined (not by colour alone)."""
-    rows = (
-        (text("Game (K)"), [(game, paint.say(GAME_NAMES.get(game, verbatim(game)))) for game in screen.games]),
-        (text("Language (I)"), [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
-    )
-    chosen = (screen.game, screen.language)
+def _chip_rows(screen: Screen, box: pygame.Rect) -> list[tuple[Text, pygame.Rect, list[tuple[pygame.Rect, str]]]]:
+    """The lobby's two rows of chips (game, language): each row's caption, its rect, and (chip, code) per chip."""
+    rows = ((text("Game (K)"), screen.games), (text("Language (I)"), LANGUAGES))
     line = box.height // 2
     caption_width = box.width // 6
     gap = max(4, box.width // 100)
-    for n, (heading, chips) in enumerate(rows):
+    out = []
+    for n, (heading, codes) in enumerate(rows):
         row = pygame.Rect(box.left, box.top + n * line, box.width, line).inflate(0, -max(4, line // 6))
+        chip_width = (row.width - caption_width - gap * len(codes)) // len(codes)
+        chips = [
+            (pygame.Rect(row.left + caption_width + m * (chip_width + gap), row.top, chip_width, row.height), code)
+            for m, code in enumerate(codes)
+        ]
+        out.append((heading, row, chips))
+    return out
+
+
+def lobby_touches(screen: Screen, size: tuple[int, int]) -> list[tuple[pygame.Rect, object]]:
+    """In the lobby, touching a game's or a language's chip chooses it."""
+    if screen.phase is not Phase.LOBBY:
+        return []
+    area = _table_area(size)
+    (_, _, games), (_, _, languages) = _chip_rows(screen, middle_strip(len(_seated(screen)), area, cards=False))
+    touches: list[tuple[pygame.Rect, object]] = [(chip, inputs.ChooseGame(code)) for chip, code in games]
+    return touches + [(chip, inputs.ChooseLanguage(code)) for chip, code in languages]
+
+
+def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> None:
+    """The game and the language, each a row of chips after its caption: the chosen one filled, the others
+    outlined (not by colour alone). Each chip can be touched (lobby_touches)."""
+    names = {game: paint.say(GAME_NAMES.get(game, verbatim(game))) for game in screen.games}
+    names.update({code: LANGUAGE_NAMES[code] for code in LANGUAGES})
+    chosen = (screen.game, screen.language)
+    caption_width = box.width // 6
+    gap = max(4, box.width // 100)
+    for n, (heading, row, chips) in enumerate(_chip_rows(screen, box)):
         caption = fit_text(paint.say(heading), caption_width - gap, row.height * 3 // 5, PAPER)
         surface.blit(caption, caption.get_rect(midright=(row.left + caption_width - gap, row.centery)))
-        chip_width = (row.width - caption_width - gap * len(chips)) // len(chips)
-        for m, (code, name) in enumerate(chips):
-            chip = pygame.Rect(row.left + caption_width + m * (chip_width + gap), row.top, chip_width, row.height)
+        for chip, code in chips:
             picked = code == chosen[n]
             if picked:
                 pygame.draw.rect(surface, PAPER, chip, border_radius=chip.height // 4)
             pygame.draw.rect(surface, PAPER, chip, width=max(2, chip.height // 14), border_radius=chip.height // 4)
-            words = fit_text(name, chip.width * 9 // 10, chip.height * 3 // 5, INK if picked else PAPER)
+            words = fit_text(names[code], chip.width * 9 // 10, chip.height * 3 // 5, INK if picked else PAPER)
             surface.blit(words, words.get_rect(center=chip.center))
 
 

@@ -100,7 +100,9 @@ def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:
     if lines == 1:
         return None
     out: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):  # not at a no-break space (French "vérifier\u00a0?")
+        if not word:
+            continue
         if out and face.size(f"{out[-1]} {word}")[0] <= width:
             out[-1] = f"{out[-1]} {word}"
         elif face.size(word)[0] <= width and len(out) < lines:

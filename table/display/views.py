@@ -53,6 +53,7 @@ class Paint:
 
 Draw = Callable[[Any, tuple[int, int], Paint], pygame.Surface]
 Plates = Callable[[Any, tuple[int, int]], dict[int, pygame.Rect]]
+Touches = Callable[[Any, tuple[int, int]], list[tuple[pygame.Rect, Any]]]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class View:
     when: Callable[[Any], bool] = lambda model: True
     plates: Plates | None = None  # seat -> where its name plate is, for touches (views with seats only)
     animated: Callable[[Any, Motion], bool] = lambda model, motion: False  # True while frames must keep coming
+    touches: Touches | None = None  # (rect, game input): what touching a place of the view sends (a lobby's chips)
 
 
 _views: dict[tuple[type, object, str], list[View]] = {}
@@ -74,13 +76,14 @@ def register(
     when: Callable[[Any], bool] | None = None,
     plates: Plates | None = None,
     animated: Callable[[Any, Motion], bool] | None = None,
+    touches: Touches | None = None,
     kind: str = MAIN,
 ) -> View:
     """Show models of type `model` (in `phase`, if given; and when `when(model)`, if given) with `draw`.
 
     Views of a phase are tried before the views of every phase; within each, the first registered first.
     """
-    view = View(draw, when or (lambda m: True), plates, animated or (lambda m, motion: False))
+    view = View(draw, when or (lambda m: True), plates, animated or (lambda m, motion: False), touches)
     _views.setdefault((model, phase, kind), []).append(view)
     return view
 

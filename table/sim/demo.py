@@ -33,7 +33,8 @@ def run_demo(
     say: Callable[[str], None] = print,
     game: str = "skullking",
 ) -> int:
-    """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 on the scoreboard."""
+    """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 of the card game on the
+    scoreboard; in the dice game bots throw at every seat and you are the operator (the bar and its keys)."""
     home = data_home() / "demo"
     saved = home / GAME_FILE
     if resume and saved.exists():
@@ -131,7 +132,9 @@ class WindowPlay:
 
 
 class DiceWindow:
-    """The scoreboard in a window, watching the bots play the dice game; the operator's keys work."""
+    """The scoreboard in a window, watching the bots play the dice game at every seat. The person at the window is
+    the operator: the bar's buttons and keys (table/display/dice_controls.py) correct a die, enter one, say the
+    tray is empty, undo, start a new game; what they send goes into the log and the flow like a real operator's."""
 
     def __init__(self, table: VirtualDiceTable) -> None:
         from table.display.scoreboard import Scoreboard

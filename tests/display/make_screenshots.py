@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from tests.display.screens import every_screen
+from tests.display.screens import dice_screens, every_screen
 from tests.display.test_every_screen import draw
 
 OUT = Path(__file__).parents[2] / "docs" / "screenshots"
@@ -33,6 +33,13 @@ SHOTS = [  # (language, screen, size)
     ("nl", "round-summary", (800, 480)),
     ("it", "message", (800, 480)),
     ("en", "trick", (800, 480)),
+    ("en", "dice-trick", (1920, 1080)),
+    ("en", "dice-doubt", (1920, 1080)),
+    ("en", "dice-round-summary", (1920, 1080)),
+    ("en", "dice-score-pad", (1920, 1080)),
+    ("de", "dice-trick", (800, 480)),
+    ("fr", "dice-doubt", (1920, 1080)),
+    ("it", "dice-doubt", (800, 480)),
 ]
 
 
@@ -41,7 +48,8 @@ def main() -> None:
     pygame.font.init()
     OUT.mkdir(parents=True, exist_ok=True)
     for language, name, size in SHOTS:
-        board = draw(every_screen(language)[name], size)
+        shots = dice_screens(language) if name.startswith("dice-") else every_screen(language)
+        board = draw(shots[name], size)
         suffix = "" if language == "en" and size == (1920, 1080) else f"-{language}-{size[0]}x{size[1]}"
         path = OUT / f"{name}{suffix}.png"
         pygame.image.save(board.surface, str(path))

@@ -100,3 +100,52 @@ def _after(flow: SkullKingFlow, event: Input) -> Screen:
     other = copy.deepcopy(flow)
     other.handle(event)
     return other.screen()
+
+
+DICE_NAMES = ["Anna", "Bartholomew", None, "Cleo", "Dmitri"]  # seat 3 keeps "Seat 3"
+DICE_TRICKS = (  # the dice of a round's tricks, in turn order: no more of a kind than the bag holds
+    ("black:6", "blue:4", "red:2", "yellow:7", "pirate:skull"),
+    ("red:3", "red:1", "blue:5", "black:7", "mermaid:skull"),
+    ("yellow:1", "yellow:flag", "black:5", "blue:3", "red:2"),
+)
+
+
+def dice_screens(language: str = "en") -> dict[str, Shot]:
+    """The dice game's main screens, from the real flow: five players, three rounds played, then round 4's first
+    trick with three dice in and the fourth read in doubt."""
+    from table.display.dice_views import register_dice_screens
+    from table.games.dice_inputs import DieLanded, TrayEmptied
+    from table.games.skullking_dice import SkullKingDiceFlow
+
+    register_dice_screens()
+    flow = SkullKingDiceFlow([0, 1, 2, 3, 4], DICE_NAMES, language)
+    order = [0]
+
+    def throw(code: str, confidence: float = 0.95) -> None:
+        kind, _, face = code.partition(":")
+        order[0] += 1
+        flow.handle(DieLanded(order[0], kind, face, confidence, 0, 0))
+
+    def bid(round_number: int) -> None:
+        for seat in range(5):
+            flow.handle(ChooseBid(seat, (seat + round_number) % 2))
+        flow.handle(CountdownDone())
+
+    shots: dict[str, Shot] = {}
+    for round_number in (1, 2, 3):
+        bid(round_number)
+        for trick in DICE_TRICKS[:round_number]:
+            for code in trick:
+                throw(code)
+            if round_number == 3 and trick is DICE_TRICKS[2]:
+                shots["dice-round-summary"] = Shot(flow.screen())  # type: ignore[arg-type]
+                shots["dice-score-pad"] = Shot(flow.screen(), pad=True)  # type: ignore[arg-type]
+            flow.handle(TrayEmptied())
+            order[0] = 0
+    bid(4)
+    for code in ("black:6", "blue:5", "black:7"):
+        throw(code)
+    shots["dice-trick"] = Shot(flow.screen())  # type: ignore[arg-type]
+    throw("black:5", confidence=0.35)
+    shots["dice-doubt"] = Shot(flow.screen())  # type: ignore[arg-type]
+    return shots
