@@ -3,8 +3,12 @@
     .venv/bin/python bench/bench_vision.py [--frames 300] [--accuracy 1000] [--look default] [--teach]
 
 Frames are rendered once into a cache folder (PNG + JSON truth); the measuring runs in a child process that only
-loads those files and the reader, so its memory figure is the vision's, not the renderer's.
-Speed: median and p99 of the motion check per frame, and of finding 6 dice and reading their kinds and faces.
+loads those files, one at a time, and the reader, so its memory figure is the vision's, not the renderer's. The
+memory is read from /proc/self/status (VmRSS, VmHWM): getrusage's ru_maxrss would report the parent's peak (the
+renderer, the teaching), which Linux carries across fork and exec.
+Speed: median and p99 of the motion check per frame, and of finding 6 dice and reading their kinds and faces, both
+with the tray model fitted in every frame and with it fitted once on the empty tray (a still camera, as the tracker
+sees it).
 Accuracy: on frames the training never saw (other seeds, the evaluation fonts and glyph drawings, touching dice),
 the share of frames (1-6 dice) with every die found and no ghost, and the shares of kinds and faces right.
 `--teach` (with `--look harbour`): first teaches the reader from 20 rendered photos per kind and face of that look
@@ -15,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -31,7 +34,7 @@ CACHE = Path(tempfile.gettempdir()) / "pirate-table-bench-vision"
 
 def _render_set(folder: Path, count: int, seed: int, look_name: str, dice_per_frame: int | None) -> None:
     from vision.dice import load_dice
-    from vision.render import EVAL_STYLE, load_look, scatter
+    from vision.render import EVAL_STYLE, load_look, render, scatter
 
     if (folder / "done").exists():
         return
@@ -41,6 +44,8 @@ def _render_set(folder: Path, count: int, seed: int, look_name: str, dice_per_fr
         n = dice_per_frame or 1 + i % 6
         frame = scatter(seed + i, dice, n, look=look, style=EVAL_STYLE, touching=0.4)
         cv2.imwrite(str(folder / f"{i:05d}.png"), frame.image)
+        if dice_per_frame:  # the same camera, light and tray without the dice: what a still camera saw before
+            cv2.imwrite(str(folder / f"empty-{i:05d}.png"), render([], seed + i, look=look, style=EVAL_STYLE).image)
         truth = [{"kind": d.kind, "face": d.face, "x": d.centre[0], "y": d.centre[1]} for d in frame.dice]
         (folder / f"{i:05d}.json").write_text(json.dumps(truth))
     (folder / "done").write_text("")
@@ -73,6 +78,13 @@ def _teach(folder: Path, look_name: str) -> None:
     faces.save(str(folder / TAUGHT_FACES))
 
 
+def resident_mb() -> tuple[float, float]:
+    """This process's resident memory now and at its peak (VmRSS, VmHWM): unlike getrusage's ru_maxrss, which
+    keeps the parent's peak across fork and exec, these count only what this program touched."""
+    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
+    return tuple(int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "VmHWM"))  # type: ignore[return-value]
+
+
 def percentiles(name: str, seconds: list[float]) -> None:
     ms = sorted(s * 1000 for s in seconds)
     p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
@@ -83,11 +95,14 @@ def measure(speed: Path, accuracy: Path, taught: Path | None) -> None:
     """The child process: load cached frames, time and score the reader. Imports no renderer."""
     from vision.motion import SettleDetector
     from vision.pipeline import DiceReader
+    from vision.segment import tray_model
 
     cv2.setNumThreads(1)  # one core, as the goal says
+    print(f"resident memory after importing numpy and OpenCV: {resident_mb()[0]:.0f} MB")
     reader = DiceReader.from_folder(taught)
-    detector, motion, reading = SettleDetector(), [], []
-    for png in sorted(speed.glob("*.png")):
+    print(f"resident memory with the reader loaded: {resident_mb()[0]:.0f} MB")
+    detector, motion, reading, still = SettleDetector(), [], [], []
+    for png in sorted(speed.glob("0*.png")):  # one frame at a time from disk
         image = cv2.imread(str(png))
         start = time.perf_counter()
         detector.feed(image)
@@ -95,8 +110,14 @@ def measure(speed: Path, accuracy: Path, taught: Path | None) -> None:
         start = time.perf_counter()
         reader.read(image)
         reading.append(time.perf_counter() - start)
+        # A still camera (what TrayTracker sees): the tray model was fitted once, when the tray was empty.
+        tray = tray_model(cv2.imread(str(png.with_name(f"empty-{png.name}"))))
+        start = time.perf_counter()
+        reader.read(image, tray=tray)
+        still.append(time.perf_counter() - start)
     percentiles("motion check per frame", motion)
     percentiles("segment + kind + face, 6 dice", reading)
+    percentiles("the same, tray model fitted once", still)
 
     frames = whole = found = kinds_right = faces_total = faces_right = 0
     for png in sorted(accuracy.glob("*.png")):
@@ -115,8 +136,8 @@ def measure(speed: Path, accuracy: Path, taught: Path | None) -> None:
     print(f"frames with every die found, no ghost: {whole / frames:.2%} of {frames} (1-6 dice)")
     print(f"kind right: {kinds_right / max(found, 1):.2%} of {found} dice found")
     print(f"face right: {faces_right / max(faces_total, 1):.2%} of {faces_total} dice found with the right kind")
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"resident memory (max RSS) of the reading process: {rss_mb:.0f} MB")
+    now, peak = resident_mb()
+    print(f"resident memory of the reading process: {now:.0f} MB at the end, {peak:.0f} MB at its peak (VmHWM)")
 
 
 def main() -> None:

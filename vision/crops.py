@@ -51,14 +51,16 @@ def die_looks(crops: np.ndarray) -> DieLooks:
         return DieLooks(
             np.zeros((0, 3), np.float32), np.zeros((0, 3), np.float32), np.zeros((0, GLYPH, GLYPH), np.uint8)
         )
-    lab = cv2.cvtColor(crops.reshape(n * CROP, CROP, 3), cv2.COLOR_BGR2LAB).reshape(n, CROP, CROP, 3)
-    lab = lab.astype(np.float32)
-    body = np.median(lab[:, RING], axis=1)
-    inner = lab[:, _INNER, _INNER]
-    distance = np.linalg.norm((inner - body[:, None, None, :]) * LAB_WEIGHTS, axis=3)
+    lab8 = cv2.cvtColor(crops.reshape(n * CROP, CROP, 3), cv2.COLOR_BGR2LAB).reshape(n, CROP, CROP, 3)
+    body = np.median(lab8[:, RING], axis=1).astype(np.float32)
+    inner = lab8[:, _INNER, _INNER].astype(np.float32)
+    offset = inner - body[:, None, None, :]
+    offset *= LAB_WEIGHTS
+    distance = np.sqrt(np.einsum("nyxc,nyxc->nyx", offset, offset))
     peak = np.maximum(distance.reshape(n, -1).max(axis=1), 20.0)
-    maps = np.clip(distance / peak[:, None, None] * 255, 0, 255).astype(np.uint8)
+    distance *= (255 / peak)[:, None, None]
+    maps = np.clip(distance, 0, 255).astype(np.uint8)
     # The glyph's colour: the mean of the pixels at least half as unlike the body as the most unlike one.
-    strong = (maps >= 128)[..., None]
-    glyph = (inner * strong).sum(axis=(1, 2)) / np.maximum(strong.sum(axis=(1, 2)), 1)
+    strong = (maps >= 128).astype(np.float32)
+    glyph = np.einsum("nyxc,nyx->nc", inner, strong) / np.maximum(strong.sum(axis=(1, 2)), 1)[:, None]
     return DieLooks(body, glyph.astype(np.float32), maps)

@@ -73,8 +73,9 @@ class DiceReader:
                 tray = cv2.imread(str(folder / TAUGHT_TRAY))
         return cls(kinds, faces, dice, die_px, tray)
 
-    def read(self, image: np.ndarray) -> TrayReading:
-        found = find_dice(image, self.die_px, self.tray)
+    def read(self, image: np.ndarray, tray: np.ndarray | None = None) -> TrayReading:
+        """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
+        found = find_dice(image, self.die_px, tray if tray is not None else self.tray)
         blobs = found.blobs
         looks = die_looks(die_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px))
         kinds, kind_confidence = self.kinds.read_many(looks.colours)

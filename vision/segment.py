@@ -1,13 +1,28 @@
-"""Finding the dice on the tray: foreground against a smooth model of the tray, touching dice split by size."""
+"""Finding the dice on the tray: foreground against a smooth model of the tray, touching dice split by size.
+
+- Foreground: a clear colour difference from the tray model (LAB, lightness counting half because of shadows), or
+  a pixel much darker than the tray there (darker than any shadow: a black die on dark felt).
+- Heaps of touching dice: the count their area suggests; when the area is ambiguous ("3.5 dice") both counts are
+  tried and the split whose parts look most like single dice is kept.
+- A die whose body is almost the tray's colour shows only its glyph: a glyph-sized piece with no die around it is
+  grown through a faint difference mask (the body, a little darker or differently tinted) into a die, if the grown
+  piece is die-sized.
+The tray model is fitted to each frame, or given (calibrated empty tray, or fitted once on a still camera).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 SCALE = 0.5  # segment at half size: fast, and dice stay ~22 px wide
+DARK = 0.74  # (L + 40.8) ratio to the tray's under which a pixel is a die, not a shadow
+FAINT = 7.0  # a faint difference: the body of a die close to the tray colour (and shadows)
+FAINT_DARK = 0.88  # ... or this (L + 40.8) ratio
+GLYPH_AREA = 0.03  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
 @dataclass(frozen=True)
@@ -26,23 +41,48 @@ class Segmentation:
     obstructed: bool  # something far bigger than any heap of dice (a hand) lies over the tray
 
 
+@lru_cache(maxsize=4)
+def _tray_design(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where the tray is sampled (every 8th pixel) and the quadratic terms there; the same for every frame."""
+    ys, xs = np.mgrid[0:h:8, 0:w:8]
+    u, v = xs.ravel() / w - 0.5, ys.ravel() / h - 0.5
+    design = np.stack([np.ones_like(u), u, v, u * u, v * v, u * v], axis=1).astype(np.float32)
+    return design, (ys.ravel() * w + xs.ravel())
+
+
+_COARSE_TERMS = np.stack(
+    [
+        np.ones((30, 40), np.float32),
+        *np.meshgrid(np.linspace(-0.5, 0.5, 40, dtype=np.float32), np.linspace(-0.5, 0.5, 30, dtype=np.float32)),
+    ],
+    axis=-1,
+)
+_COARSE_TERMS = np.concatenate(
+    [_COARSE_TERMS, _COARSE_TERMS[..., 1:2] ** 2, _COARSE_TERMS[..., 2:3] ** 2,
+     _COARSE_TERMS[..., 1:2] * _COARSE_TERMS[..., 2:3]], axis=-1
+)  # fmt: skip
+_RIDGE = np.eye(6, dtype=np.float32) * 1e-3
+
+
 def _tray_model(lab: np.ndarray) -> np.ndarray:
     """Fit each LAB channel of the tray as a quadratic in x, y, ignoring pixels that do not fit (the dice)."""
     h, w = lab.shape[:2]
-    ys, xs = np.mgrid[0:h:8, 0:w:8]
-    sample = lab[ys, xs].reshape(-1, 3).astype(np.float32)
-    u, v = xs.ravel() / w - 0.5, ys.ravel() / h - 0.5
-    design = np.stack([np.ones_like(u), u, v, u * u, v * v, u * v], axis=1).astype(np.float32)
+    design, where = _tray_design(h, w)
+    sample = lab.reshape(-1, 3)[where]
     keep = np.ones(len(sample), bool)
     for _ in range(3):
         chosen = design[keep]
-        coef = np.linalg.solve(chosen.T @ chosen + np.eye(6, dtype=np.float32) * 1e-3, chosen.T @ sample[keep])
-        residual = np.linalg.norm(sample - design @ coef, axis=1)
+        _, coef = cv2.solve(chosen.T @ chosen + _RIDGE, chosen.T @ sample[keep], flags=cv2.DECOMP_CHOLESKY)
+        offset = sample - design @ coef
+        residual = np.sqrt(np.einsum("ij,ij->i", offset, offset))
         keep = residual < max(8.0, 2.5 * float(np.median(residual[keep])))
     # The model is smooth: evaluate it on a coarse grid and let resize interpolate (10x faster than per pixel).
-    gu, gv = np.meshgrid(np.linspace(-0.5, 0.5, 40, dtype=np.float32), np.linspace(-0.5, 0.5, 30, dtype=np.float32))
-    coarse = np.stack([np.ones_like(gu), gu, gv, gu * gu, gv * gv, gu * gv], axis=-1) @ coef.astype(np.float32)
-    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(_COARSE_TERMS @ coef.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def tray_model(image: np.ndarray) -> np.ndarray:
+    """The smooth model of the tray fitted to this frame, as find_dice takes it: fit it once on a still camera."""
+    return _tray_model(half_size_lab(image))
 
 
 def half_size_lab(image: np.ndarray) -> np.ndarray:
@@ -55,65 +95,209 @@ def foreground(image: np.ndarray, tray: np.ndarray | None = None) -> np.ndarray:
 
     `tray` is the empty tray as half_size_lab gives it (calibrated); without it the tray is modelled from the frame.
     """
-    lab = half_size_lab(image)
-    difference = cv2.absdiff(lab, _tray_model(lab) if tray is None else tray)
-    # Shadows change lightness far more than colour, so lightness counts half.
-    distance = cv2.transform(difference, np.array([[0.5, 1.0, 1.0]], np.float32))
-    mask = (distance > 18).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(mask)
-    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)  # glyphs close to the tray colour leave holes
+    masks = _Masks(image, tray)
+    filled = np.zeros(masks.distance.shape, np.uint8)
+    cv2.drawContours(filled, masks.contours, -1, 255, cv2.FILLED)  # glyphs close to the tray colour leave holes
     return filled
+
+
+class _Masks:
+    """The foreground (filled holes) and, on demand, a faint mask: whatever differs even a little from the tray."""
+
+    def __init__(self, image: np.ndarray, tray: np.ndarray | None) -> None:
+        lab = half_size_lab(image)
+        model = _tray_model(lab) if tray is None else tray
+        # Shadows change lightness far more than colour, so lightness counts half.
+        self.distance = cv2.transform(cv2.absdiff(lab, model), _WEIGHTS)
+        # ... but nothing on the tray except a die is much darker than the tray: a shadow takes at most ~30 % of the
+        # light. (L + 40.8 is proportional to the cube root of luminance: a ratio of it is a ratio of light.)
+        self.lightness, self.tray_lightness = lab[..., 0] + 40.8, model[..., 0] + 40.8
+        mask = cv2.bitwise_or(
+            (self.distance > 18).view(np.uint8), (self.lightness < DARK * self.tray_lightness).view(np.uint8)
+        )
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+        # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
+        self.contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+
+    def faint(self, y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
+        """0/255 where the window differs faintly from the tray: the body of a die near the tray's colour, shadows."""
+        window = (self.distance[y0:y1, x0:x1] > FAINT) | (
+            self.lightness[y0:y1, x0:x1] < FAINT_DARK * self.tray_lightness[y0:y1, x0:x1]
+        )
+        return window.astype(np.uint8) * 255
+
+
+_WEIGHTS = np.array([[0.5, 1.0, 1.0]], np.float32)
+_SQUARE3 = np.ones((3, 3), np.uint8)
+_DISC5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One connected piece of the foreground, its holes filled (glyphs close to the tray colour leave holes)."""
+
+    x: int
+    y: int
+    filled: np.ndarray  # 0/255, the piece's bounding box
+    area: int
+
+    @classmethod
+    def of(cls, contour: np.ndarray) -> _Piece:
+        x, y, w, h = cv2.boundingRect(contour)
+        filled = np.zeros((h, w), np.uint8)
+        cv2.drawContours(filled, [contour], -1, 255, cv2.FILLED, offset=(-x, -y))
+        return cls(x, y, filled, cv2.countNonZero(filled))
+
+    def points(self) -> np.ndarray:
+        ys, xs = np.nonzero(self.filled)
+        return np.column_stack([xs + self.x, ys + self.y]).astype(np.float32)
+
+    def inside(self, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+        """The piece's 0/255 pixels in the window (x0, y0)-(x1, y1)."""
+        window = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        h, w = self.filled.shape
+        ax, ay, bx, by = max(self.x, x0), max(self.y, y0), min(self.x + w, x1), min(self.y + h, y1)
+        if bx > ax and by > ay:
+            window[ay - y0 : by - y0, ax - x0 : bx - x0] = self.filled[
+                ay - self.y : by - self.y, ax - self.x : bx - self.x
+            ]
+        return window
 
 
 def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) -> Segmentation:
     """Every die on the tray, touching dice separated by how many dice their heap's area holds."""
-    mask = foreground(image, tray)
+    masks = _Masks(image, tray)
     die_area = (die_px * SCALE) ** 2
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    if stats[1:, cv2.CC_STAT_AREA].sum() > die_area * 8.5:
+    pieces = [_Piece.of(contour) for contour in masks.contours]
+    areas = np.array([piece.area for piece in pieces])
+    if areas.sum() > die_area * 8.5 or (areas > die_area * 7.5).any():
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.
         return Segmentation([], obstructed=True)
     # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
-    areas = stats[1:, cv2.CC_STAT_AREA]
     lone = areas[(areas > die_area * 0.8) & (areas < die_area * 1.45)]
     unit = float(np.median(lone)) if len(lone) else die_area * 1.1
     blobs: list[Blob] = []
-    for label in range(1, count):
-        area = stats[label, cv2.CC_STAT_AREA]
+    glyphs: list[_Piece] = []
+    for piece in pieces:
+        area = piece.area
         if area < die_area * 0.35:
+            if area > die_area * GLYPH_AREA:
+                glyphs.append(piece)  # perhaps the glyph of a die whose body is close to the tray's colour
             continue  # crumbs, noise, a glint
-        if area > die_area * 7.5:
-            return Segmentation([], obstructed=True)
-        x, y, w, h = stats[label, :4]
-        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == label)
-        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        points = piece.points()
         heap = max(1, round(area / unit))
         if heap == 2 and _looks_on_edge(points, area, unit):
             heap = 1  # one die leaning on an edge covers 1.4 dice, not two dice side by side (2 x 1)
-        blobs.extend(_split(points, heap, die_area))
+        if heap == 1:
+            (blob,) = _blobs([points], 1, die_area)
+            if not blob.readable and area < die_area * 1.2:
+                # Too small or ragged for a die on its edge: a die near the tray's colour, seen in pieces. Its body
+                # in the faint mask may show it whole.
+                blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, [], guess=False) or blob
+            blobs.append(blob)
+            continue
+        # Shadows and the light make a heap's area say "3.5 dice": split it both ways, keep the split whose parts
+        # look most like single dice.
+        share = area / unit
+        counts = sorted({max(2, int(share)), max(2, int(share) + 1)} if abs(share - round(share)) > 0.2 else {heap})
+        splits = [_split(points, k) for k in counts]
+        best = min(splits, key=lambda groups: _misfit(groups, unit))
+        blobs.extend(_blobs(best, len(best), die_area))
+    for piece in glyphs:
+        blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, blobs)
+        if blob is not None:
+            blobs.append(blob)
     return Segmentation(blobs, obstructed=False)
 
 
+def _die_around_glyph(
+    glyph: _Piece, masks: _Masks, side: float, die_area: float, found: list[Blob], guess: bool = True
+) -> Blob | None:
+    """A die whose body barely differs from the tray shows only its glyph: look for its body in the faint mask.
+    If no die-sized body shows there and `guess`, the die is taken to lie around the glyph."""
+    h, w = glyph.filled.shape
+    cx, cy = glyph.x + w / 2, glyph.y + h / 2
+    if any(np.hypot(b.x * SCALE - cx, b.y * SCALE - cy) < side * 0.6 for b in found):
+        return None  # a piece of a die already found
+    reach = round(side * 1.1)
+    x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
+    x1, y1 = min(int(cx) + reach + 1, masks.distance.shape[1]), min(int(cy) + reach + 1, masks.distance.shape[0])
+    seed = glyph.inside(x0, y0, x1, y1)
+    window = masks.faint(y0, y1, x0, x1) | seed
+    # The faint mask also holds the die's soft shadow: opening peels that thin fringe.
+    window = cv2.morphologyEx(window, cv2.MORPH_OPEN, _DISC5)
+    _, parts, part_stats, _ = cv2.connectedComponentsWithStats(window)
+    inside = parts[seed > 0]
+    inside = inside[inside > 0]
+    if len(inside) == 0:
+        return None
+    part = int(np.bincount(inside).argmax())
+    if not die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
+        if not guess:
+            return None
+        # The body is lost in the tray (or in its own shadow): the glyph is printed in the middle of the face, so the
+        # die lies around it, turned as the edges around the glyph run.
+        return Blob(cx / SCALE, cy / SCALE, _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0), True)
+    ys, xs = np.nonzero(parts == part)
+    points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
+    (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
+    if max(bw, bh) > side * 1.5:
+        return None
+    readable = max(bw, bh) / max(min(bw, bh), 1.0) < 1.3
+    return Blob(bx / SCALE, by / SCALE, float(angle % 90), readable)
+
+
+def _edge_angle(lightness: np.ndarray, cx: float, cy: float, side: float, glyph: np.ndarray, x0: int, y0: int) -> float:
+    """The turn (0-90 degrees) of the edges around (cx, cy): the mean of the gradients' directions taken four times
+    (a square's four sides agree then), weighted by their strength, the glyph's own edges left out."""
+    h, w = glyph.shape
+    window = lightness[y0 : y0 + h, x0 : x0 + w]
+    gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3)
+    ys, xs = np.mgrid[y0 : y0 + h, x0 : x0 + w]
+    radius = np.hypot(xs - cx, ys - cy)
+    weight = np.hypot(gx, gy) * ((radius > side * 0.3) & (radius < side * 0.8)) * (cv2.dilate(glyph, _SQUARE3) == 0)
+    turn = np.angle((weight * np.exp(4j * np.arctan2(gy, gx))).sum())
+    return float(np.degrees(turn / 4) % 90)
+
+
+def _outline(points: np.ndarray) -> np.ndarray:
+    """The first and last pixel of each row of pixels listed row by row, left to right (as np.nonzero lists them):
+    they hold every corner of the pixels' convex hull, so minAreaRect gives the same answer 30 times faster."""
+    rows = np.flatnonzero(np.diff(points[:, 1])) + 1
+    return np.concatenate([points[np.r_[0, rows]], points[np.r_[rows - 1, len(points) - 1]]])
+
+
 def _looks_on_edge(points: np.ndarray, area: float, die_area: float) -> bool:
-    _, (w, h), _ = cv2.minAreaRect(points)
+    _, (w, h), _ = cv2.minAreaRect(_outline(points))
     return area < die_area * 1.85 and max(w, h) / max(min(w, h), 1.0) < 1.7
 
 
-def _split(points: np.ndarray, heap: int, die_area: float) -> list[Blob]:
-    if heap == 1:
-        groups = [points]
-    else:
-        cv2.setRNGSeed(0)  # the same frame always splits the same way
-        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-        _, assignment, _ = cv2.kmeans(points, heap, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
-        groups = [points[assignment.ravel() == i] for i in range(heap)]
+def _split(points: np.ndarray, heap: int) -> list[np.ndarray]:
+    """The heap's pixels in `heap` groups: k-means on every 3rd pixel (3 times faster), then every pixel joins the
+    nearest centre."""
+    cv2.setRNGSeed(0)  # the same frame always splits the same way
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, _, centres = cv2.kmeans(points[::3], heap, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    nearest = ((points[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
+    return [points[nearest == i] for i in range(heap)]
+
+
+def _misfit(groups: list[np.ndarray], unit: float) -> float:
+    """How unlike single flat dice these parts of a heap are: sides off the die's side, areas off its area."""
+    side = unit**0.5
+    cost = 0.0
+    for group in groups:
+        _, (w, h), _ = cv2.minAreaRect(_outline(group))
+        cost += (abs(w - side) + abs(h - side)) / side + abs(len(group) - unit) / unit
+    return cost
+
+
+def _blobs(groups: list[np.ndarray], heap: int, die_area: float) -> list[Blob]:
     blobs = []
     for group in groups:
-        (cx, cy), (w, h), angle = cv2.minAreaRect(group)
+        (cx, cy), (w, h), angle = cv2.minAreaRect(_outline(group))
         long, short = max(w, h), max(min(w, h), 1.0)
         # A flat die is square; one on its edge looks 1.4 times as long as wide; a half-hidden one is small.
         # A die cut from a heap has the straight cut of the split as one side, so it may look a little less square.

@@ -162,3 +162,21 @@ def test_reset_forgets_the_dice_and_numbering(reader: DiceReader) -> None:
     tracker.reset()
     (event,) = _feed(tracker, _hold((BLACK, RED)))[:1]
     assert event.order == 1
+
+
+def test_a_tray_model_fitted_on_the_empty_tray_is_reused_and_dropped_when_the_light_changes(
+    reader: DiceReader,
+) -> None:
+    tracker = TrayTracker(reader, settle_frames=4)
+    _feed(tracker, _hold(()))
+    assert tracker._tray is not None  # the still camera's tray, fitted once while it was empty
+    die = (DieSpec("red", "4", 300, 220, 10),)
+    events = _feed(tracker, _hold(die))
+    assert [(e.order, e.kind) for e in events if isinstance(e, DieSettled)] == [(1, "red")]
+    # The lamps are turned down: the whole picture now differs from the kept model, which must not read as a hand.
+    dim = (_frame(die) * 0.6).astype(np.uint8)
+    events = []
+    for _ in range(STILL):
+        events += tracker.feed(dim)
+    assert not any(isinstance(e, TrayBlocked | DieRemoved) for e in events)
+    assert tracker._tray is None
