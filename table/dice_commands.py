@@ -51,6 +51,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     """`ask` shows a prompt and returns what the person typed (tests pass their own)."""
+    from table.config import ConfigError
+
+    try:
+        return _run(args, ask)
+    except ConfigError as error:  # the dice of this printing come from the config
+        print(f"pirate-table dice: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
     if args.dice_command == "read":
         return _read(args.images, args.shipped)
     if args.dice_command == "render":
@@ -75,10 +85,20 @@ def taught_folder() -> Path:
     return folder
 
 
+def table_dice():  # -> vision.dice.DiceSet
+    """The dice of this table's printing: the config's [dice] faces and counts (default: RULES.md's bag)."""
+    from table.config import load_config
+    from vision.dice import DiceSet
+
+    bag = load_config().dice_bag
+    return DiceSet(dict(bag.faces), dict(bag.counts))
+
+
 def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
     from vision.pipeline import DiceReader
 
-    return DiceReader() if shipped else DiceReader.from_folder(taught_folder())
+    dice = table_dice()
+    return DiceReader(dice=dice) if shipped else DiceReader.from_folder(taught_folder(), dice=dice)
 
 
 def _camera(source: str):
@@ -104,11 +124,10 @@ def _read(images: list[Path], shipped: bool = False) -> int:
 
 
 def _render(folder: Path, count: int, seed: int, look: str) -> int:
-    from vision.dice import load_dice
     from vision.render import EVAL_STYLE, load_look, scatter
 
     folder.mkdir(parents=True, exist_ok=True)
-    dice, chosen = load_dice(), load_look(look)
+    dice, chosen = table_dice(), load_look(look)
     for i in range(count):
         frame = scatter(seed + i, dice, 1 + i % 6, look=chosen, style=EVAL_STYLE, touching=0.3, on_edge=0.05)
         name = f"tray-{seed + i:06d}"
@@ -159,11 +178,9 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
     turns the die between photos. A photo without exactly one die is not kept. "s" skips to the next face, "q"
     stops; photos already in the folder count, so a stopped capture carries on where it left off.
     """
-    from vision.dice import load_dice
     from vision.segment import find_dice
 
-    dice = load_dice()
-    pairs = dice.pairs()
+    pairs = table_dice().pairs()
     try:
         for number, (kind, face) in enumerate(pairs, 1):
             target = folder / kind / face
@@ -198,7 +215,6 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
 
 def teach(folder: Path) -> int:
     """Adapt the reader to the labelled photos and keep the result in the data folder."""
-    from vision.dice import load_dice
     from vision.teach import TeachError, load_photos
     from vision.teach import teach as adapt
 
@@ -207,7 +223,7 @@ def teach(folder: Path) -> int:
         return 2
     current = reader()
     try:
-        photos = load_photos(folder, load_dice(), current.die_px, current.tray)
+        photos = load_photos(folder, current.dice, current.die_px, current.tray)
     except TeachError as error:
         print(f"pirate-table dice teach: {error}", file=sys.stderr)
         return 2

@@ -39,3 +39,31 @@ def test_read_of_a_missing_image_is_a_named_error(tmp_path: Path, capsys: pytest
 
 def test_eval_of_an_unlabelled_folder_says_so(tmp_path: Path) -> None:
     assert _run(["dice", "eval", str(tmp_path)]) == 2
+
+
+def test_the_dice_commands_read_the_faces_of_the_configured_printing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from table.config import CONFIG_NAME, default_text
+    from table.paths import data_home
+
+    config = default_text().replace("[dice]\n", "[dice]\nfaces.red = ['4', '4', '3', '3', '2', '2']\n")
+    (data_home() / CONFIG_NAME).write_text(config)
+
+    assert dice_commands.table_dice().faces_of("red") == ("2", "3", "4")
+    assert dice_commands.reader().dice.faces_of("red") == ("2", "3", "4")  # what the table reads
+    photos = tmp_path / "photos"
+    (photos / "red" / "1").mkdir(parents=True)  # a face this printing's red die does not carry
+    assert _run(["dice", "teach", str(photos)]) == 2
+    assert "a red die cannot show '1' (2, 3, 4)" in capsys.readouterr().err
+
+
+def test_a_corrupt_config_stops_the_dice_commands_with_its_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from table.config import CONFIG_NAME
+    from table.paths import data_home
+
+    (data_home() / CONFIG_NAME).write_text("[dice\nscoring = ")
+    assert _run(["dice", "render", str(tmp_path), "--count", "1"]) == 2
+    assert "damaged" in capsys.readouterr().err
