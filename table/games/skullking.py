@@ -4,6 +4,8 @@
 `handle(event)` answers with effects (`table.games.effects`) for the LEDs, the sound and the countdown timer, and
 `screen()` gives the screen model (`table.games.screen`) the scoreboard draws. There is no clock, no randomness
 and no I/O here: the same events always give the same state, so the table resumes by replaying its event log.
+What every game at the table does alike lives in `table.games.flow` (messages and refusals, the seat lights, the
+countdown's effects, undo with confirm, names, the ranking) and `table.games.bidding` (the secret bids).
 
 How the table behaves, phase by phase (the decisions the brief left open are marked "Decision"):
 
@@ -51,41 +53,24 @@ is down shows LINK_LOST at its seat only.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from table.games.effects import (
-    CancelCountdown,
-    Effect,
-    LedPattern,
-    Light,
-    Message,
-    RoundOver,
-    SeatCount,
-    Sound,
-    StartCountdown,
-    SwitchGame,
-)
+from table.games.bidding import SecretBids
+from table.games.effects import LedPattern, RoundOver, Sound, SwitchGame
+from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
-    HOLD,
-    KEYS,
-    MINUS,
-    OK,
     PLUS,
     TAP,
-    CancelUndo,
     CardLaid,
     CardLifted,
     ChooseBid,
     ChooseGame,
     ChooseLanguage,
     ChooseScaryMary,
-    ConfirmUndo,
     CorrectBid,
     CountdownDone,
     DealtCards,
-    Input,
     JoinSeat,
     LeaveSeat,
     LinkLost,
@@ -96,12 +81,9 @@ from table.games.inputs import (
     ReaderUp,
     SetName,
     StartGame,
-    Undo,
 )
 from table.games.screen import (
-    Note,
     Phase,
-    Placing,
     PlayedCard,
     RevokeView,
     ScoreCell,
@@ -110,15 +92,11 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
-from table.games.text import LANGUAGES, Text, and_list, comma_list, text, verbatim
+from table.games.text import LANGUAGES, Text, comma_list, text
 from table.rules import skullking as sk
 from table.rules import skullking_dice as skd
 
-COUNTDOWN_SECONDS = 3
 BADGE_PREFIX = "badge:"
-NAME_LENGTH = 16  # what fits a score pad column
-MESSAGES_SHOWN = 5
-UNDO_DEPTH = 100  # how many actions back the operator can go
 
 # The games the lobby offers. This flow plays the first; StartGame with another hands the table over (SwitchGame).
 GAMES_OFFERED = ("skullking", "skullking-dice")
@@ -176,28 +154,16 @@ class _Game:
     pad: list[ScoreRow] = field(default_factory=list)
 
     def copy(self) -> _Game:
-        # Cards, tricks and score rows are immutable; only the containers need copying.
-        play = self.round
-        if play is not None:
-            play = dataclasses.replace(play, tricks=list(play.tricks), current=list(play.current))
-        return dataclasses.replace(
-            self,
-            players=list(self.players),
-            round=play,
-            tentative=dict(self.tentative),
-            bids=dict(self.bids),
-            played_uids=set(self.played_uids),
-            trick_uids=dict(self.trick_uids),
-            pad=list(self.pad),
-        )
+        # Cards, tricks and score rows are immutable; only the containers need copying (the round's too).
+        return copy_state(self, round=None if self.round is None else copy_state(self.round))
 
 
-class SkullKingFlow:
+class SkullKingFlow(SecretBids, TableFlow):
     def __init__(self, seats: int, language: str = "en", game: str = "skullking") -> None:
         sk.check_players(seats)
         if language not in LANGUAGES or game not in GAMES_OFFERED:
             raise ValueError(f"language is one of {LANGUAGES} and game one of {GAMES_OFFERED}")
-        self.seats = seats
+        self._init_shell(seats)  # messages, lights, the operator's undo (table.games.flow)
         self.game = _Game()
         # Facts about the table rather than the game: undo leaves them alone.
         self.language = language
@@ -206,32 +172,10 @@ class SkullKingFlow:
         self.on_reader: dict[int, str] = {}  # seat -> uid of the tag lying on its reader now
         self.readers_down: dict[int, str] = {}  # seat -> why its reader is down
         self.link_lost: str | None = None
-        # The operator's undo: (what the action was, the game before it), newest last.
-        self.history: list[tuple[Text, _Game]] = []
-        self.undo_asked: Text | None = None
-        self.notes: list[Note] = []
-        self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
-        self._effects: list[Effect] = []
 
-    # --- The entry points -----------------------------------------------------------------------------------
+    # --- The entry points (handle, resume_effects: table.games.flow) ----------------------------------------
 
-    def handle(self, event: Input) -> list[Effect]:
-        """Apply one input event; returns what the world should do about it, in order."""
-        self._effects = []
-        before = self.game.phase
-        self._dispatch(event)
-        self._countdown_effects(before, event)
-        self._update_lights()
-        return self._effects
-
-    def resume_effects(self) -> list[Effect]:
-        """After a replay (whose effects the app dropped): every seat's light, and the countdown if it was running."""
-        effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
-        if self.game.phase is Phase.COUNTDOWN:
-            effects.append(StartCountdown(COUNTDOWN_SECONDS))
-        return effects
-
-    def _dispatch(self, event: Input) -> None:
+    def _dispatch(self, event: object) -> None:
         match event:
             case CardLaid():
                 self._card_laid(event)
@@ -270,12 +214,6 @@ class SkullKingFlow:
                 self._choose_scary_mary(event.seat, event.as_pirate)
             case CorrectBid():
                 self._correct_bid(event.seat, event.value)
-            case Undo():
-                self._undo()
-            case ConfirmUndo():
-                self._confirm_undo()
-            case CancelUndo():
-                self._cancel_undo()
             case NewGame():
                 self._new_game()
             case _:
@@ -306,10 +244,6 @@ class SkullKingFlow:
             return
         self._checkpoint(text("{name} leaving", name=self._name(seat)))
         self.game.players.remove(seat)
-
-    def _set_name(self, seat: int, name: str) -> None:
-        name = " ".join(name.split())[:NAME_LENGTH]
-        self.names[seat] = name or None
 
     def _lobby_card(self, seat: int, code: str | None) -> None:
         """In the lobby any tag joins its seat; a badge also names it."""
@@ -383,22 +317,8 @@ class SkullKingFlow:
         self.game.dealt = True
 
     def _bid_button(self, seat: int, key: str) -> None:
-        game = self.game
-        game.dealt = True  # a bid means the cards are out
-        if key in (OK, HOLD):
-            if seat in game.bids:
-                self._checkpoint(text("{name} reopening the bid", name=self._name(seat)))
-                game.tentative[seat] = game.bids.pop(seat)
-                self._effects.append(SeatCount(seat, game.tentative[seat]))
-            else:
-                self._lock_bid(seat, game.tentative[seat])
-            return
-        if seat in game.bids:
-            self._effects.append(SeatCount(seat, game.bids[seat]))  # a private reminder of the locked bid
-            return
-        step = -1 if key == MINUS else 1
-        game.tentative[seat] = (game.tentative[seat] + step) % (self._round().number + 1)
-        self._effects.append(SeatCount(seat, game.tentative[seat]))
+        self.game.dealt = True  # a bid means the cards are out
+        super()._bid_button(seat, key)  # count, lock or reopen (table.games.bidding)
 
     def _choose_bid(self, seat: int, value: int) -> None:
         if not self._player_may_act(seat):
@@ -412,27 +332,8 @@ class SkullKingFlow:
             self._lock_bid(seat, value)
 
     def _lock_bid(self, seat: int, value: int) -> None:
-        game = self.game
-        self._checkpoint(text("{name}'s bid", name=self._name(seat)))
-        game.dealt = True
-        game.bids[seat] = value
-        game.tentative[seat] = value
-        if len(game.bids) == len(game.players):
-            game.phase = Phase.COUNTDOWN  # `handle` starts the countdown
-
-    def _countdown_done(self) -> None:
-        if self.game.phase is not Phase.COUNTDOWN:
-            return  # a stale timer: the countdown was cancelled
-        self.game.phase = Phase.PLAYING
-        self.notes = []
-
-    def _countdown_effects(self, before: Phase, event: Input) -> None:
-        """Entering the countdown starts it; leaving it other than by its end (an undo, a new game) cancels it."""
-        after = self.game.phase
-        if after is Phase.COUNTDOWN and before is not Phase.COUNTDOWN:
-            self._effects += [StartCountdown(COUNTDOWN_SECONDS), Sound("countdown")]
-        elif before is Phase.COUNTDOWN and after is not Phase.COUNTDOWN and not isinstance(event, CountdownDone):
-            self._effects.append(CancelCountdown())
+        super()._lock_bid(seat, value)
+        self.game.dealt = True
 
     def _correct_bid(self, seat: int, value: int) -> None:
         if not self._seat_exists(seat):
@@ -444,22 +345,7 @@ class SkullKingFlow:
         if seat not in game.players:
             self._refuse(text("{name} is not in this game", name=self._name(seat)), seat)
             return
-        if not self._bid_in_range(seat, value):
-            return
-        old = game.bids[seat]
-        self._checkpoint(text("the correction of {name}'s bid", name=self._name(seat)))
-        game.bids[seat] = value
-        self._say(text("{name}'s bid corrected from {old} to {new}", name=self._name(seat), old=old, new=value), seat)
-
-    def _bid_in_range(self, seat: int, value: int) -> bool:
-        number = self._round().number
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= number:
-            self._refuse(
-                text("In round {round} a bid is 0 to {round} tricks, not {value}", round=number, value=repr(value)),
-                seat,
-            )
-            return False
-        return True
+        self._change_bid(seat, value)
 
     # --- Cards on the readers ----------------------------------------------------------------------------------
 
@@ -675,12 +561,10 @@ class SkullKingFlow:
     # --- Buttons ------------------------------------------------------------------------------------------------
 
     def _press(self, seat: int, key: str) -> None:
-        if not self._seat_exists(seat):
+        if not self._known_button(seat, key):
             return
         game = self.game
-        if key not in KEYS:
-            self._refuse(text("The table does not know the button '{key}'", key=key), seat)
-        elif self.link_lost is not None:
+        if self.link_lost is not None:
             self._refuse_for_link(seat)
         elif game.phase is Phase.LOBBY:
             if seat in game.players:
@@ -689,10 +573,8 @@ class SkullKingFlow:
                 self._join(seat)
         elif seat not in game.players:
             self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
-        elif game.phase is Phase.BIDDING:
-            self._bid_button(seat, key)
-        elif game.phase is Phase.COUNTDOWN:
-            self._refuse(text("Every bid is locked: YO-HO-HO!"), seat)
+        elif game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
+            self._bid_press(seat, key)
         elif game.phase is Phase.PLAYING and game.scary_mary == seat:
             self._scary_mary_button(seat, key)
         elif game.phase is Phase.PLAYING:
@@ -732,88 +614,26 @@ class SkullKingFlow:
     def _refuse_for_link(self, seat: int) -> None:
         self._refuse(text("The game waits for the seat hub to come back"), seat)
 
-    # --- Undo -----------------------------------------------------------------------------------------------------
+    # --- Undo, messages and lights (table.games.flow) ---------------------------------------------------------------
 
-    def _checkpoint(self, action: Text) -> None:
-        """An action is accepted: remember the game before it, so the operator can take it back."""
-        self.history.append((action, self.game.copy()))
-        del self.history[:-UNDO_DEPTH]
-        self.undo_asked = None
-        self.notes = []
-
-    def _undo(self) -> None:
-        if not self.history:
-            self._refuse(text("Nothing to undo"))
-            return
-        self.undo_asked = self.history[-1][0]
-        self._say(text("Undo {action}? Confirm or cancel on the screen", action=self.undo_asked))
-
-    def _confirm_undo(self) -> None:
-        if self.undo_asked is None:
-            self._refuse(text("No undo was asked for"))
-            return
-        action, self.game = self.history.pop()
-        self.undo_asked = None
+    def _after_undo(self) -> None:
         self._after_lift()  # the cards of a restored trick may be off the readers already
-        self.notes = []
-        self._say(text("Undone: {action}", action=action))
-
-    def _cancel_undo(self) -> None:
-        if self.undo_asked is None:
-            self._refuse(text("No undo was asked for"))
-            return
-        self.undo_asked = None
-        self._say(text("Undo cancelled"))
-
-    # --- Messages and lights --------------------------------------------------------------------------------------
-
-    def _say(self, said: Text, seat: int | None = None, error: bool = False) -> None:
-        self._effects.append(Message(said, seat))
-        self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
-
-    def _refuse(self, said: Text, seat: int | None = None) -> None:
-        """A bad input: say why, flash ERROR at the seat, and change nothing."""
-        self._say(said, seat, error=True)
-        if seat is not None:
-            self._effects.append(Light(seat, LedPattern.ERROR))
-        self._effects.append(Sound("error"))
 
     def _standing_light(self, seat: int) -> LedPattern:
         if self.link_lost is not None or seat in self.readers_down:
             return LedPattern.LINK_LOST
-        game = self.game
-        if seat not in game.players:
-            return LedPattern.IDLE
-        match game.phase:
-            case Phase.LOBBY | Phase.COUNTDOWN:
-                return LedPattern.BID_LOCKED  # steady: joined, or bid locked
-            case Phase.BIDDING:
-                return LedPattern.BID_LOCKED if seat in game.bids else LedPattern.WAITING_FOR_BID
-            case Phase.PLAYING:
-                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
-            case Phase.LIFTING:
-                won = game.players[self._round().tricks[-1].winner] == seat
-                return LedPattern.WON_TRICK if won else LedPattern.IDLE
-            case _:
-                first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
-                return LedPattern.WON_TRICK if first else LedPattern.IDLE
-
-    def _update_lights(self) -> None:
-        for seat in range(self.seats):
-            pattern = self._standing_light(seat)
-            if pattern is not self.shown[seat]:
-                self.shown[seat] = pattern
-                self._effects.append(Light(seat, pattern))
+        return super()._standing_light(seat)
 
     # --- Small answers ----------------------------------------------------------------------------------------------
 
-    def _seat_exists(self, seat: int) -> bool:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats:
-            return True
-        self._refuse(
-            text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=repr(seat))
-        )
-        return False
+    def _playing_seats(self) -> Sequence[int]:
+        return self.game.players
+
+    def _bid_round(self) -> int:
+        return self._round().number
+
+    def _trick_winner(self) -> int:
+        return self.game.players[self._round().tricks[-1].winner]
 
     def _player_may_act(self, seat: int) -> bool:
         """A seat action from the screen: the seat must play, and the hub link must be up."""
@@ -826,14 +646,6 @@ class SkullKingFlow:
             self._refuse_for_link(seat)
             return False
         return True
-
-    def _name(self, seat: int) -> Text:
-        """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""
-        name = self.names[seat]
-        return verbatim(name) if name is not None else text("Seat {number}", number=seat + 1)
-
-    def _winners(self) -> Text:
-        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
 
     def _round(self) -> sk.Round:
         assert self.game.round is not None, "no round outside a game"
@@ -865,20 +677,6 @@ class SkullKingFlow:
             last = self.game.pad[-1]
             totals.update(zip(self.game.players, (cell.total for cell in last.cells), strict=True))
         return totals
-
-    def _ranking(self) -> list[Placing]:
-        totals = self._totals()
-        order = sorted(totals, key=lambda seat: (-totals[seat], seat))
-        return [
-            Placing(
-                1 + sum(other > totals[seat] for other in totals.values()),
-                seat,
-                str(self._name(seat)),
-                totals[seat],
-                self._name(seat),
-            )
-            for seat in order
-        ]
 
     def _revokes(self) -> list[RevokeView]:
         game = self.game
@@ -921,7 +719,7 @@ class SkullKingFlow:
             revokes=tuple(self._revokes()) if in_game else (),
             messages=tuple(self.notes),
             link_lost=self.link_lost,
-            undo=None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked),
+            undo=self._undo_question(),
             language=self.language,
             game=self.chosen_game,
             games=GAMES_OFFERED,

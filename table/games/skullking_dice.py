@@ -4,6 +4,8 @@
 app feeds it input events (`table.games.inputs`, `table.games.dice_inputs`) one at a time; `handle(event)` answers
 with effects for the LEDs, the sound and the countdown, and `screen()` gives the screen model
 (`table.games.dice_screen`). No clock, no randomness, no I/O: the table resumes by replaying its event log.
+The parts every game shares are the card game's too: `table.games.flow` (messages and refusals, the seat lights,
+the countdown's effects, undo with confirm, names, the ranking) and `table.games.bidding` (the secret bids).
 
 How the table plays the game (the decisions the issue left open are marked "Decision"):
 
@@ -58,6 +60,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from table.games.bidding import SecretBids
 from table.games.dice_inputs import (
     CameraDown,
     CameraUp,
@@ -70,46 +73,27 @@ from table.games.dice_inputs import (
     TrayUncovered,
 )
 from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, LooseDie, ThrownDie
-from table.games.effects import (
-    CancelCountdown,
-    Effect,
-    LedPattern,
-    Light,
-    Message,
-    RoundOver,
-    SeatCount,
-    Sound,
-    StartCountdown,
-    SwitchGame,
-)
+from table.games.effects import RoundOver, Sound, SwitchGame
+from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
     HOLD,
-    KEYS,
-    MINUS,
     OK,
-    CancelUndo,
     CardLaid,
     CardLifted,
     ChooseBid,
     ChooseLanguage,
-    ConfirmUndo,
     CorrectBid,
     CountdownDone,
     NewGame,
     Press,
     SetName,
-    Undo,
 )
-from table.games.screen import Note, Phase, Placing, ScoreCell, ScoreRow, SeatView
+from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
 from table.games.text import LANGUAGES, Text, and_list, text, verbatim
 from table.rules import skullking_dice as skd
 
 GAME = "skullking-dice"
-COUNTDOWN_SECONDS = 3
 MIN_CONFIDENCE = 0.6  # a read below this is shown and confirmed by its thrower
-MESSAGES_SHOWN = 5
-UNDO_DEPTH = 100
-NAME_LENGTH = 16
 
 KIND_NAMES = {
     "skullking": text("Skull King"),
@@ -172,17 +156,10 @@ class _Game:
     past: list[PlayedRound] = field(default_factory=list)  # the rounds before this one
 
     def copy(self) -> _Game:
-        return dataclasses.replace(
-            self,
-            tentative=dict(self.tentative),
-            bids=dict(self.bids),
-            throws=dict(self.throws),
-            tricks=list(self.tricks),
-            past=list(self.past),
-        )
+        return copy_state(self)  # judged tricks, played rounds and dice are immutable: only the containers
 
 
-class SkullKingDiceFlow:
+class SkullKingDiceFlow(SecretBids, TableFlow):
     def __init__(
         self,
         players: Sequence[int],
@@ -195,7 +172,7 @@ class SkullKingDiceFlow:
         skd.check_players(len(players))
         if language not in LANGUAGES or scoring not in (skd.STANDARD, skd.LANDLUBBER):
             raise ValueError(f"language is one of {LANGUAGES} and scoring standard or landlubber")
-        self.seats = len(names)
+        self._init_shell(len(names))  # messages, lights, the operator's undo (table.games.flow)
         self.players = list(players)
         if sorted(set(self.players)) != self.players or not all(0 <= seat < self.seats for seat in self.players):
             raise ValueError(f"players are distinct seats 0..{self.seats - 1} in clockwise order, not {players}")
@@ -210,36 +187,11 @@ class SkullKingDiceFlow:
         self.camera_lost: str | None = None
         self.tray_blocked = False
         self.on_reader: dict[int, str] = {}  # the app's Game protocol: tags lying on the readers
-        self.history: list[tuple[Text, _Game]] = []
-        self.undo_asked: Text | None = None
-        self.notes: list[Note] = []
-        self.shown = dict.fromkeys(range(self.seats), LedPattern.IDLE)
-        self._effects: list[Effect] = []
         self.game = _Game()
         self._start_round(1)
         self._update_lights()  # the standing patterns, for resume_effects; the app asks for them after the switch
 
-    # --- The entry points -----------------------------------------------------------------------------------
-
-    def handle(self, event: object) -> list[Effect]:
-        """Apply one input event; returns what the world should do about it, in order."""
-        self._effects = []
-        before = self.game.phase
-        self._dispatch(event)
-        after = self.game.phase
-        if after is Phase.COUNTDOWN and before is not Phase.COUNTDOWN:
-            self._effects += [StartCountdown(COUNTDOWN_SECONDS), Sound("countdown")]
-        elif before is Phase.COUNTDOWN and after is not Phase.COUNTDOWN and not isinstance(event, CountdownDone):
-            self._effects.append(CancelCountdown())
-        self._update_lights()
-        return self._effects
-
-    def resume_effects(self) -> list[Effect]:
-        """After a replay or a switch of game: every seat's light, and the countdown if it was running."""
-        effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
-        if self.game.phase is Phase.COUNTDOWN:
-            effects.append(StartCountdown(COUNTDOWN_SECONDS))
-        return effects
+    # --- The entry points (handle, resume_effects: table.games.flow) ----------------------------------------
 
     def _dispatch(self, event: object) -> None:
         match event:
@@ -275,19 +227,12 @@ class SkullKingDiceFlow:
                 if self.camera_lost is not None:
                     self.camera_lost = None
                     self._say(text("The camera is back: carry on"))
-            case Undo():
-                self._undo()
-            case ConfirmUndo():
-                self._confirm_undo()
-            case CancelUndo():
-                self._cancel_undo()
             case NewGame():
                 names = tuple(str(self._name(seat)) for seat in range(self.seats))
                 self._effects.append(SwitchGame("skullking", tuple(self.players), names, self.language, start=False))
             case SetName():
                 if self._seat_exists(event.seat):
-                    name = " ".join(event.name.split())[:NAME_LENGTH]
-                    self.names[event.seat] = name or None
+                    self._set_name(event.seat, event.name)
             case ChooseLanguage():
                 if event.language in LANGUAGES:
                     self.language = event.language
@@ -329,23 +274,6 @@ class SkullKingDiceFlow:
         game.twins_for = None
         game.tricks = []
 
-    def _bid_button(self, seat: int, key: str) -> None:
-        game = self.game
-        if key in (OK, HOLD):
-            if seat in game.bids:
-                self._checkpoint(text("{name} reopening the bid", name=self._name(seat)))
-                game.tentative[seat] = game.bids.pop(seat)
-                self._effects.append(SeatCount(seat, game.tentative[seat]))
-            else:
-                self._lock_bid(seat, game.tentative[seat])
-            return
-        if seat in game.bids:
-            self._effects.append(SeatCount(seat, game.bids[seat]))  # a private reminder of the locked bid
-            return
-        step = -1 if key == MINUS else 1
-        game.tentative[seat] = (game.tentative[seat] + step) % (game.round + 1)
-        self._effects.append(SeatCount(seat, game.tentative[seat]))
-
     def _choose_bid(self, seat: int, value: int) -> None:
         if not self._player(seat):
             return
@@ -356,19 +284,6 @@ class SkullKingDiceFlow:
         elif self._bid_in_range(seat, value):
             self._lock_bid(seat, value)
 
-    def _lock_bid(self, seat: int, value: int) -> None:
-        game = self.game
-        self._checkpoint(text("{name}'s bid", name=self._name(seat)))
-        game.bids[seat] = value
-        game.tentative[seat] = value
-        if len(game.bids) == len(self.players):
-            game.phase = Phase.COUNTDOWN
-
-    def _countdown_done(self) -> None:
-        if self.game.phase is Phase.COUNTDOWN:
-            self.game.phase = Phase.PLAYING
-            self.notes = []
-
     def _correct_bid(self, seat: int, value: int) -> None:
         if not self._player(seat):
             return
@@ -376,22 +291,7 @@ class SkullKingDiceFlow:
         if game.phase not in (Phase.PLAYING, Phase.LIFTING) or len(game.tricks) == game.round:
             self._refuse(text("A bid is corrected after the reveal, before the round is scored"), seat)
             return
-        if not self._bid_in_range(seat, value):
-            return
-        old = game.bids[seat]
-        self._checkpoint(text("the correction of {name}'s bid", name=self._name(seat)))
-        game.bids[seat] = value
-        self._say(text("{name}'s bid corrected from {old} to {new}", name=self._name(seat), old=old, new=value), seat)
-
-    def _bid_in_range(self, seat: int, value: int) -> bool:
-        number = self.game.round
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= number:
-            self._refuse(
-                text("In round {round} a bid is 0 to {round} tricks, not {value}", round=number, value=repr(value)),
-                seat,
-            )
-            return False
-        return True
+        self._change_bid(seat, value)
 
     # --- Dice in the tray -------------------------------------------------------------------------------------
 
@@ -550,17 +450,13 @@ class SkullKingDiceFlow:
     # --- Seat buttons -----------------------------------------------------------------------------------------
 
     def _press(self, seat: int, key: str) -> None:
-        if not self._seat_exists(seat):
+        if not self._known_button(seat, key):
             return
         game = self.game
-        if key not in KEYS:
-            self._refuse(text("The table does not know the button '{key}'", key=key), seat)
-        elif seat not in self.players:
+        if seat not in self.players:
             self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
-        elif game.phase is Phase.BIDDING:
-            self._bid_button(seat, key)
-        elif game.phase is Phase.COUNTDOWN:
-            self._refuse(text("Every bid is locked: YO-HO-HO!"), seat)
+        elif game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
+            self._bid_press(seat, key)
         elif game.phase is Phase.PLAYING:
             self._throw_button(seat, key)
         elif game.phase is Phase.LIFTING:
@@ -714,23 +610,6 @@ class SkullKingDiceFlow:
             return dict.fromkeys(self.players, 0)
         return {seat: cell.total for seat, cell in zip(self.players, pad[-1].cells, strict=True)}
 
-    def _ranking(self) -> list[Placing]:
-        totals = self._totals()
-        order = sorted(totals, key=lambda seat: (-totals[seat], seat))
-        return [
-            Placing(
-                1 + sum(other > totals[seat] for other in totals.values()),
-                seat,
-                str(self._name(seat)),
-                totals[seat],
-                self._name(seat),
-            )
-            for seat in order
-        ]
-
-    def _winners(self) -> Text:
-        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
-
     def _revokes(self) -> list[DiceRevokeView]:
         """The revokes the judged tricks of this round prove (the rules core's find_revokes)."""
         game = self.game
@@ -751,85 +630,27 @@ class SkullKingDiceFlow:
             views.append(DiceRevokeView(seat, revoke.colour, revoke.trick + 1, revoke.shown + 1, said))
         return views
 
-    # --- Undo -----------------------------------------------------------------------------------------------------
+    # --- Undo, messages and lights (table.games.flow) ---------------------------------------------------------------
 
-    def _checkpoint(self, action: Text) -> None:
-        self.history.append((action, self.game.copy()))
-        del self.history[:-UNDO_DEPTH]
-        self.undo_asked = None
-        self.notes = []
-
-    def _undo(self) -> None:
-        if not self.history:
-            self._refuse(text("Nothing to undo"))
-            return
-        self.undo_asked = self.history[-1][0]
-        self._say(text("Undo {action}? Confirm or cancel on the screen", action=self.undo_asked))
-
-    def _confirm_undo(self) -> None:
-        if self.undo_asked is None:
-            self._refuse(text("No undo was asked for"))
-            return
-        action, self.game = self.history.pop()
-        self.undo_asked = None
+    def _after_undo(self) -> None:
         for seat, die in list(self.game.throws.items()):  # what lies in the tray now is what counts
             if die.order is not None and die.order not in self.tray:
                 self.game.throws[seat] = dataclasses.replace(die, order=None)
-        self.notes = []
-        self._say(text("Undone: {action}", action=action))
         self._after_tray_change()
-
-    def _cancel_undo(self) -> None:
-        if self.undo_asked is None:
-            self._refuse(text("No undo was asked for"))
-            return
-        self.undo_asked = None
-        self._say(text("Undo cancelled"))
-
-    # --- Messages and lights --------------------------------------------------------------------------------------
-
-    def _say(self, said: Text, seat: int | None = None, error: bool = False) -> None:
-        self._effects.append(Message(said, seat))
-        self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
-
-    def _refuse(self, said: Text, seat: int | None = None) -> None:
-        """A bad input (or a read to confirm): say why, flash ERROR at the seat, play the error sound."""
-        self._say(said, seat, error=True)
-        if seat is not None:
-            self._effects.append(Light(seat, LedPattern.ERROR))
-        self._effects.append(Sound("error"))
-
-    def _standing_light(self, seat: int) -> LedPattern:
-        game = self.game
-        if seat not in self.players:
-            return LedPattern.IDLE
-        match game.phase:
-            case Phase.COUNTDOWN:
-                return LedPattern.BID_LOCKED
-            case Phase.BIDDING:
-                return LedPattern.BID_LOCKED if seat in game.bids else LedPattern.WAITING_FOR_BID
-            case Phase.PLAYING:
-                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
-            case Phase.LIFTING:
-                return LedPattern.WON_TRICK if game.tricks[-1].winner == seat else LedPattern.IDLE
-            case _:
-                first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
-                return LedPattern.WON_TRICK if first else LedPattern.IDLE
-
-    def _update_lights(self) -> None:
-        for seat in range(self.seats):
-            pattern = self._standing_light(seat)
-            if pattern is not self.shown[seat]:
-                self.shown[seat] = pattern
-                self._effects.append(Light(seat, pattern))
 
     # --- Small answers ----------------------------------------------------------------------------------------------
 
-    def _seat_exists(self, seat: int) -> bool:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats:
-            return True
-        self._refuse(text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=seat))
-        return False
+    def _no_such_seat(self, seat: object) -> Text:
+        return text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=seat)
+
+    def _playing_seats(self) -> Sequence[int]:
+        return self.players
+
+    def _bid_round(self) -> int:
+        return self.game.round
+
+    def _trick_winner(self) -> int:
+        return self.game.tricks[-1].winner
 
     def _player(self, seat: int) -> bool:
         if not self._seat_exists(seat):
@@ -838,10 +659,6 @@ class SkullKingDiceFlow:
             self._refuse(text("{name} is not in this game", name=self._name(seat)), seat)
             return False
         return True
-
-    def _name(self, seat: int) -> Text:
-        name = self.names[seat]
-        return verbatim(name) if name is not None else text("Seat {number}", number=seat + 1)
 
     def _acting_seat(self) -> int | None:
         """While throwing: the first seat in turn order whose die is not in, or is in doubt."""
@@ -892,7 +709,7 @@ class SkullKingDiceFlow:
             messages=tuple(self.notes),
             camera_lost=self.camera_lost,
             tray_blocked=self.tray_blocked,
-            undo=None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked),
+            undo=self._undo_question(),
             scoring=self.scoring,
             language=self.language,
         )

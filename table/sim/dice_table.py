@@ -13,16 +13,12 @@ when it is wrong; a wrong read the table accepted is corrected by the operator. 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-from table.config import Config, default_text, parse_config
+from table.config import Config
 from table.devices.camera import VirtualCamera
 from table.devices.dice_tray import DiceTray, DirectCamera
 from table.games import inputs
@@ -33,11 +29,7 @@ from table.rules import skullking_dice as skd
 from table.sim.dice_bag import draw_hands, roll
 from table.sim.dice_bot import DiceBot
 from table.sim.dice_thrower import DiceThrower
-from table.sim.hub import HubEmulator
-from table.sim.virtual_deck import VirtualSeats
-from table.sim.virtual_table import NAMES, PRESS_GAP, TICK, SimClock
-from table.store.database import DATABASE_NAME, open_database
-from table.table_main import build_table
+from table.sim.sim_table import NAMES, SimTable
 
 GAME = "skullking-dice"
 SETTLE_FRAMES = 3  # the tray tracker's: still frames before a die counts
@@ -69,45 +61,18 @@ class DicePlayer:
     kinds_thrown: list[str] = field(default_factory=list)  # this round
 
 
-class VirtualDiceTable:
+class VirtualDiceTable(SimTable):
     def __init__(self, home: Path, players: int, seed: int, config: Config | None = None) -> None:
         skd.check_players(players)
-        home.mkdir(parents=True, exist_ok=True)
-        self.players, self.seed, self.clock = players, seed, SimClock()
-        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-        self.hub = HubEmulator(home, readers=6)
-        table_config = config or parse_config(default_text())
-        table_config = dataclasses.replace(
-            table_config, seats=table_config.seats[:players], hub_port=str(self.hub.path), sound=False
-        )
-        self.seats_config = table_config.seats
         from vision.tracker import TrayTracker  # the real pipeline: loads the face model
 
         self.thrower = DiceThrower(seed)
         self.tray = DiceTray(DirectCamera(VirtualCamera(self.thrower.frame)), TrayTracker(settle_frames=SETTLE_FRAMES))
-        self.app = build_table(
-            table_config,
-            self.clock,
-            database=open_database(home / DATABASE_NAME),
-            on_round_over=self._round_over,
-            tray=self.tray,
-        )
-        self.lights = self.app.lights
-        self.hands = VirtualSeats(
-            self.hub,
-            {n: seat.reader for n, seat in enumerate(self.seats_config)},
-            lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
-        )
+        super().__init__(home, players, seed, config, tray=self.tray)  # the real app on mock hardware
         self.bots = [DicePlayer(seat, DiceBot(random.Random())) for seat in range(players)]
         self.drawn_round = 0
         self.misreads = Misreads()
-        self.round_over_hooks: list[Callable[[int, DiceScreen], None]] = []
-        self.ticks = 0
         self._emptied = False  # the dice of the judged trick are out of the tray (the camera has yet to see it)
-
-    def _round_over(self, number: int, screen: DiceScreen) -> None:
-        for hook in self.round_over_hooks:
-            hook(number, screen)
 
     @property
     def screen(self) -> object:
@@ -117,13 +82,7 @@ class VirtualDiceTable:
 
     def run(self, max_ticks: int = 200_000, on_tick: Callable[[], bool] = lambda: True) -> DiceScreen:
         """Play the whole game (or the rest of it, after a resume); returns the final screen."""
-        self.resume()
-        while not self._finished():
-            self.tick()
-            if not on_tick():
-                break
-            if self.ticks > max_ticks:
-                raise RuntimeError(f"the dice game did not finish in {max_ticks} ticks; stuck at {self.screen}")
+        self._play_until(self._finished, max_ticks, on_tick, "the dice game", lambda: self.screen)
         return self.screen  # type: ignore[return-value]
 
     def _finished(self) -> bool:
@@ -148,20 +107,10 @@ class VirtualDiceTable:
                 bot.die_id = placed.get(thrown.order) if thrown.order is not None else None
 
     def tick(self) -> None:
-        self.ticks += 1
-        self.clock.now += TICK
-        self.hands.release_due(self.clock.now)
+        self._next_tick()
         self.hub.service(self.clock.now)
         self.app.step(wait=0)
         self._act(self.screen)
-
-    def close(self) -> None:
-        self.app.hub.close()
-        self.app.buttons.close()
-        for light in self.lights.values():
-            light.led.close()  # type: ignore[attr-defined]
-        self.hub.unplug()
-        Device.pin_factory.reset()
 
     # --- The players and the operator -------------------------------------------------------------------------------
 
@@ -183,24 +132,11 @@ class VirtualDiceTable:
                 bot.die_id, bot.truth, bot.attempt = None, None, 0
 
     def _lobby(self, screen: object) -> None:
-        seats = screen.seats  # type: ignore[attr-defined]
-        waiting = [view.seat for view in seats if not view.joined and view.seat < self.players]
-        for seat in waiting:
-            self._press(self.bots[seat], "tap")
-        if not waiting:
+        if self._join_all(screen.seats):  # type: ignore[attr-defined]
             for seat in range(self.players):  # the operator names the players, chooses the game and starts it
                 self.app.submit(inputs.SetName(seat, NAMES[seat]))
             self.app.submit(inputs.ChooseGame(GAME))
             self.app.submit(inputs.StartGame())
-
-    def _press(self, bot: DicePlayer, key: str) -> None:
-        """One press of a seat key, no sooner than PRESS_GAP after the last (as a person's thumb)."""
-        if self.clock.now < bot.next_press:
-            return
-        if "button" not in self.seats_config[bot.seat].buttons:
-            key = {"tap": "plus", "hold": "ok"}[key]
-        self.hands.press(bot.seat, key, self.clock.now)
-        bot.next_press = self.clock.now + PRESS_GAP
 
     def _draw(self, round_number: int) -> None:
         """Every player draws r dice from the bag behind their screen: the same seed draws the same."""
@@ -225,11 +161,7 @@ class VirtualDiceTable:
     def _bid(self, screen: DiceScreen) -> None:
         if self.drawn_round != screen.round:
             self._draw(screen.round)
-        for bot in self.bots:
-            if screen.seats[bot.seat].bid_locked or bot.bid is None:
-                continue
-            counted = self.app.game.game.tentative.get(bot.seat, 0)  # its memory of its LED's flashes
-            self._press(bot, "hold" if counted == bot.bid else "tap")
+        self._count_bids(screen.seats, self.app.game.game.tentative)
 
     def _throw(self, screen: DiceScreen) -> None:
         acting = next((view for view in screen.seats if view.acting), None)

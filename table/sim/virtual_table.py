@@ -11,39 +11,23 @@ allows, and the same seed plays the same game.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-from table.config import Config, default_text, parse_config
+from table.config import Config
 from table.games import inputs
 from table.games.screen import Phase, Screen
 from table.games.skullking import SkullKingFlow
 from table.rules import skullking as sk
 from table.sim.card_bot import CardBot
 from table.sim.hub import HubEmulator
-from table.sim.virtual_deck import VirtualCard, VirtualSeats, virtual_deck
-from table.store.database import DATABASE_NAME, open_database
-from table.table_main import build_table
+from table.sim.sim_table import NAMES, PRESS_GAP, TICK, SimClock, SimTable
+from table.sim.virtual_deck import VirtualCard, virtual_deck
 
-TICK = 1 / 30
-PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's
+__all__ = ["NAMES", "PRESS_GAP", "TICK", "Faults", "SimClock", "VirtualTable", "score_pad_lines"]
 
-
-class SimClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-NAMES = ("Anne Bonny", "Blackbeard", "Mary Read", "Calico Jack", "Grace O'Malley", "Henry Morgan")
 RETRY_TICKS = 90  # a card the table has not taken after this long (the link was down) is lifted and laid again
 
 
@@ -61,7 +45,7 @@ class Bot:
     as_pirate: bool = True  # how it will announce Scary Mary
 
 
-class VirtualTable:
+class VirtualTable(SimTable):
     def __init__(
         self,
         home: Path,
@@ -73,38 +57,14 @@ class VirtualTable:
     ) -> None:
         """`humans`: seats a person plays from the scoreboard (the bots leave them alone)."""
         sk.check_players(players)
-        home.mkdir(parents=True, exist_ok=True)
-        self.players, self.seed, self.clock = players, seed, SimClock()
-        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-        self.hub = HubEmulator(home, readers=6)
-        table_config = config or parse_config(default_text())
-        # The real table's app, built as `pirate-table run` builds it: only the hub's port and the sound differ.
-        table_config = dataclasses.replace(
-            table_config, seats=table_config.seats[:players], hub_port=str(self.hub.path), sound=False
-        )
-        self.seats_config = table_config.seats
-        self.app = build_table(
-            table_config, self.clock, database=open_database(home / DATABASE_NAME), on_round_over=self._round_over
-        )
+        super().__init__(home, players, seed, config)  # the real app on mock hardware (table.sim.sim_table)
         self.flow: SkullKingFlow = self.app.game  # type: ignore[assignment]
-        self.lights = self.app.lights
-        self.hands = VirtualSeats(
-            self.hub,
-            {n: seat.reader for n, seat in enumerate(self.seats_config)},
-            lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
-        )
         self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
         self.humans = humans
         self.deck = virtual_deck("skullking")
         self.dealt_round = 0
         self.on_reader: dict[int, VirtualCard | None] = dict.fromkeys(range(players))
-        self.round_over_hooks: list[Callable[[int, Screen], None]] = []
-        self.ticks = 0
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
-
-    def _round_over(self, number: int, screen: Screen) -> None:
-        for hook in self.round_over_hooks:
-            hook(number, screen)
 
     # --- Running ------------------------------------------------------------------------------------------------
 
@@ -113,15 +73,13 @@ class VirtualTable:
 
         `on_tick` runs after every tick (a window's events, pacing); returning False stops the game there.
         """
-        self.resume()
-        while self.flow.screen().phase is not Phase.GAME_OVER:
-            self.tick()
-            if not on_tick():
-                break
-            if self.ticks > max_ticks:
-                raise RuntimeError(
-                    f"the game did not finish in {max_ticks} ticks; stuck at {self.flow.screen().prompt}"
-                )
+        self._play_until(
+            lambda: self.flow.screen().phase is Phase.GAME_OVER,
+            max_ticks,
+            on_tick,
+            "the game",
+            lambda: self.flow.screen().prompt,
+        )
         return self.flow.screen()
 
     def resume(self) -> None:
@@ -137,23 +95,13 @@ class VirtualTable:
             self._deal(screen.round)
 
     def tick(self) -> None:
-        self.ticks += 1
-        self.clock.now += TICK
-        self.hands.release_due(self.clock.now)
+        self._next_tick()
         if self.faults:
             self.faults.tick(self.ticks)
         self.hub.service(self.clock.now)
         self.app.step(wait=0.0005)
         self._taken()
         self._act(self.flow.screen())
-
-    def close(self) -> None:
-        self.app.hub.close()
-        self.app.buttons.close()
-        for light in self.lights.values():
-            light.led.close()  # type: ignore[attr-defined]
-        self.hub.unplug()
-        Device.pin_factory.reset()
 
     # --- The players ------------------------------------------------------------------------------------------
 
@@ -176,20 +124,8 @@ class VirtualTable:
                     self.hands.lift(seat)
                     self.on_reader[seat] = None
 
-    def _press(self, bot: Bot, key: str) -> None:
-        """One press of a seat key, no sooner than PRESS_GAP after the last (as a person's thumb)."""
-        if self.clock.now < bot.next_press:
-            return
-        if "button" not in self.seats_config[bot.seat].buttons:
-            key = {"tap": "plus", "hold": "ok"}[key]
-        self.hands.press(bot.seat, key, self.clock.now)
-        bot.next_press = self.clock.now + PRESS_GAP
-
     def _join(self, screen: Screen) -> None:
-        waiting = [view.seat for view in screen.seats if not view.joined and view.seat < self.players]
-        for seat in waiting:
-            self._press(self.bots[seat], "tap")
-        if not waiting:
+        if self._join_all(screen.seats):
             for seat in range(self.players):  # the operator names the players on the screen
                 if screen.seats[seat].name != NAMES[seat]:
                     self.app.submit(inputs.SetName(seat, NAMES[seat]))
@@ -198,12 +134,7 @@ class VirtualTable:
     def _bid(self, screen: Screen) -> None:
         if self.dealt_round != screen.round:
             self._deal(screen.round)
-        for bot in self.bots:
-            if screen.seats[bot.seat].bid_locked or bot.bid is None or bot.seat in self.humans:
-                continue
-            # The count so far is the bot's own memory of its LED's flashes.
-            counted = self.flow.game.tentative.get(bot.seat, 0)
-            self._press(bot, "hold" if counted == bot.bid else "tap")
+        self._count_bids(screen.seats, self.flow.game.tentative, skip=self.humans)
 
     def _deal(self, round_number: int) -> None:
         """The dealer shuffles and deals: the same seed deals the same hands, round by round."""

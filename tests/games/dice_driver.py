@@ -15,6 +15,7 @@ from table.games.effects import Effect, LedPattern, Light, Message, Sound
 from table.games.inputs import ChooseBid, CountdownDone
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.rules import skullking_dice as skd
+from tests.games.table_driver import FlowDriver
 
 
 def without_messages(screen: DiceScreen) -> DiceScreen:
@@ -22,7 +23,7 @@ def without_messages(screen: DiceScreen) -> DiceScreen:
 
 
 @dataclass
-class DiceTable:
+class DiceTable(FlowDriver):
     players: Sequence[int] = (0, 1, 2)
     seats: int = 4
     scoring: str = "standard"
@@ -40,25 +41,9 @@ class DiceTable:
             {light.seat: light.pattern for light in self.flow.resume_effects() if isinstance(light, Light)}
         )
 
-    def send(self, *events: object) -> list[Effect]:
-        out: list[Effect] = []
-        for event in events:
-            self.events.append(event)
-            effects = self.flow.handle(event)
-            for effect in effects:
-                if isinstance(effect, Light) and effect.pattern is not LedPattern.ERROR:
-                    self.lights[effect.seat] = effect.pattern
-            out += effects
-        self.effects += out
-        return out
-
     @property
     def screen(self) -> DiceScreen:
         return self.flow.screen()
-
-    def acting(self) -> int:
-        (seat,) = [view.seat for view in self.screen.seats if view.acting]
-        return seat
 
     def bid_all(self, bids: dict[int, int]) -> None:
         self.send(*(ChooseBid(seat, value) for seat, value in bids.items()), CountdownDone())

@@ -23,6 +23,7 @@ from table.games.inputs import (
 )
 from table.games.screen import Phase, Screen
 from table.games.skullking import SkullKingFlow
+from table.games.skullking_dice import SkullKingDiceFlow
 from table.rules import skullking as sk
 
 # One physical deck: every card has its own tag, so the five Escapes are five different uids.
@@ -58,8 +59,36 @@ def without_messages(screen: Screen) -> Screen:
     return replace(screen, messages=())
 
 
+class FlowDriver:
+    """What a test table does with any flow: send events, keep every event and effect, follow the standing lights."""
+
+    flow: SkullKingFlow | SkullKingDiceFlow
+    events: list
+    effects: list[Effect]
+    lights: dict[int, LedPattern]  # each LED's standing pattern, from the effects
+
+    def _heard(self, effect: Effect) -> Effect:
+        return effect
+
+    def send(self, *events: object) -> list[Effect]:
+        out: list[Effect] = []
+        for event in events:
+            self.events.append(event)
+            effects = [self._heard(effect) for effect in self.flow.handle(event)]
+            for effect in effects:
+                if isinstance(effect, Light) and effect.pattern is not LedPattern.ERROR:
+                    self.lights[effect.seat] = effect.pattern
+            out += effects
+        self.effects += out
+        return out
+
+    def acting(self) -> int:
+        (seat,) = [view.seat for view in self.flow.screen().seats if view.acting]
+        return seat
+
+
 @dataclass
-class Table:
+class Table(FlowDriver):
     seats: int
     flow: SkullKingFlow = field(init=False)
     events: list[Input] = field(default_factory=list)
@@ -70,17 +99,8 @@ class Table:
         self.flow = SkullKingFlow(self.seats)
         self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
 
-    def send(self, *events: Input) -> list[Effect]:
-        out: list[Effect] = []
-        for event in events:
-            self.events.append(event)
-            effects = [english(effect) for effect in self.flow.handle(event)]
-            for effect in effects:
-                if isinstance(effect, Light) and effect.pattern is not LedPattern.ERROR:
-                    self.lights[effect.seat] = effect.pattern
-            out += effects
-        self.effects += out
-        return out
+    def _heard(self, effect: Effect) -> Effect:
+        return english(effect)  # the tests compare what the log says
 
     @property
     def screen(self) -> Screen:
@@ -91,10 +111,6 @@ class Table:
 
     def lift(self, *seats: int) -> list[Effect]:
         return self.send(*(CardLifted(seat) for seat in seats))
-
-    def acting(self) -> int:
-        (seat,) = [view.seat for view in self.screen.seats if view.acting]
-        return seat
 
     def refused(self, event: Input, seat: int | None, says: str) -> Message:
         """Send a bad input and check its named outcome: a message, ERROR at the seat, and nothing changed."""

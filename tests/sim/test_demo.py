@@ -27,27 +27,37 @@ def finals(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.startswith("FINAL ")]
 
 
-def test_a_game_killed_at_a_random_moment_resumes_to_the_same_final_scores(tmp_path: Path) -> None:
-    options = ("--players", "3", "--seed", "99")
-    whole = demo(tmp_path / "whole", *options)
+def whole_game(home: Path, *options: str) -> tuple[str, list[str]]:
+    """A demo game played to its end: its output and its FINAL lines."""
+    whole = demo(home, *options)
     out, _ = whole.communicate(timeout=300)
     assert whole.returncode == 0, out
-    expected = finals(out)
+    return out, finals(out)
+
+
+def killed_and_resumed(home: Path, rounds_scored: int, *options: str) -> list[str]:
+    """A demo game killed (-9) once `rounds_scored` rounds are scored, then resumed to its end: its FINAL lines."""
+    killed = demo(home, *options)
+    assert killed.stdout is not None
+    for _ in range(rounds_scored):
+        assert "scored" in killed.stdout.readline()
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait()
+    resumed = demo(home, *options, "--resume")
+    out, _ = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, out
+    assert "Resuming the demo game" in out
+    return finals(out)
+
+
+def test_a_game_killed_at_a_random_moment_resumes_to_the_same_final_scores(tmp_path: Path) -> None:
+    options = ("--players", "3", "--seed", "99")
+    _, expected = whole_game(tmp_path / "whole", *options)
     assert len(expected) == 3
     assert sorted((tmp_path / "whole" / "demo").glob("round-*.png"))[-1].name == "round-10.png"
 
     stop_after = random.Random(2013).randrange(1, 9)  # a round that is scored, then in the middle of the next
-    killed = demo(tmp_path / "killed", *options)
-    assert killed.stdout is not None
-    for _ in range(stop_after):
-        assert "scored" in killed.stdout.readline()
-    os.kill(killed.pid, signal.SIGKILL)
-    killed.wait()
-    resumed = demo(tmp_path / "killed", *options, "--resume")
-    out, _ = resumed.communicate(timeout=300)
-    assert resumed.returncode == 0, out
-    assert "Resuming the demo game" in out
-    assert finals(out) == expected
+    assert killed_and_resumed(tmp_path / "killed", stop_after, *options) == expected
 
 
 def test_resume_refuses_another_seed(tmp_path: Path) -> None:

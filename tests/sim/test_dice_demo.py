@@ -2,33 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import signal
 from pathlib import Path
 
-from tests.sim.test_demo import demo, finals
+from tests.sim.test_demo import demo, killed_and_resumed, whole_game
 
 
 def test_a_dice_game_killed_in_the_middle_resumes_to_the_same_final_scores(tmp_path: Path) -> None:
     options = ("--game", "skullking-dice", "--players", "3", "--seed", "11")
-    whole = demo(tmp_path / "whole", *options)
-    out, _ = whole.communicate(timeout=300)
-    assert whole.returncode == 0, out
-    expected = finals(out)
+    out, expected = whole_game(tmp_path / "whole", *options)
     assert len(expected) == 3 and "dice: " in out
     assert sorted((tmp_path / "whole" / "demo").glob("round-*.png"))[-1].name == "round-08.png"
 
-    killed = demo(tmp_path / "killed", *options)
-    assert killed.stdout is not None
-    for _ in range(3):
-        assert "scored" in killed.stdout.readline()
-    os.kill(killed.pid, signal.SIGKILL)  # in round 4
-    killed.wait()
-    resumed = demo(tmp_path / "killed", *options, "--resume")
-    out, _ = resumed.communicate(timeout=300)
-    assert resumed.returncode == 0, out
-    assert "Resuming the demo game" in out
-    assert finals(out) == expected
+    assert killed_and_resumed(tmp_path / "killed", 3, *options) == expected  # killed in round 4
 
 
 def test_the_dice_demo_seats_three_to_six(tmp_path: Path) -> None:

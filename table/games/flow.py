@@ -1,0 +1,244 @@
+"""What every game flow at the table does the same way, whatever the game: the shell around its rules.
+
+`TableFlow` is the base of a game's flow (SkullKingFlow, SkullKingDiceFlow, and the games to come). It owns:
+
+- `handle(event)`: dispatch the event (the game's `_dispatch`), then the YO-HO-HO countdown's effects (entering the
+  countdown starts it; leaving it other than by its end, say by an undo, cancels it), then the seat lights;
+  `resume_effects()` after a replay or a switch of game.
+- Messages: `_say` adds a Message effect and a note on the screen (the last MESSAGES_SHOWN); `_refuse` answers a bad
+  input: the message, an ERROR light at the seat concerned and the "error" sound, and the state left as it was.
+- The seat lights: each LED's standing pattern (`_standing_light`), sent only when it changes.
+- The operator's undo with confirm: `_checkpoint(action)` before an accepted action keeps the game as it was
+  (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
+- Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
+
+A game supplies its undoable state as `self.game` (with `phase` and `copy()`), the seats that play now
+(`_playing_seats`), the seat the table waits for (`_acting_seat`), the winner of the judged trick
+(`_trick_winner`) and the score totals (`_totals`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from table.games.effects import CancelCountdown, Effect, LedPattern, Light, Message, Sound, StartCountdown
+from table.games.inputs import KEYS, CancelUndo, ConfirmUndo, CountdownDone, Undo
+from table.games.screen import Note, Phase, Placing
+from table.games.text import Text, and_list, text, verbatim
+
+COUNTDOWN_SECONDS = 3
+MESSAGES_SHOWN = 5
+UNDO_DEPTH = 100  # how many actions back the operator can go
+NAME_LENGTH = 16  # what fits a score pad column
+
+
+def copy_state(state: Any, **changes: Any) -> Any:
+    """A copy of a game's state (a dataclass) for the undo history: its lists, dicts and sets are copied, what they
+    hold is not (cards, dice, score rows are immutable)."""
+    copied = {
+        item.name: type(value)(value)
+        for item in dataclasses.fields(state)
+        if isinstance(value := getattr(state, item.name), (list, dict, set))
+    }
+    return dataclasses.replace(state, **{**copied, **changes})
+
+
+def ranking(totals: dict[int, int], name: Callable[[int], Text]) -> list[Placing]:
+    """Seats by total, best first; equal totals share a place. `name(seat)` says a seat's player."""
+    order = sorted(totals, key=lambda seat: (-totals[seat], seat))
+    return [
+        Placing(
+            1 + sum(other > totals[seat] for other in totals.values()),
+            seat,
+            str(name(seat)),
+            totals[seat],
+            name(seat),
+        )
+        for seat in order
+    ]
+
+
+class TableFlow:
+    """The shell of a game flow; a subclass sets `seats`, `game` and the state below in its constructor."""
+
+    seats: int
+    game: Any  # the undoable state of the game: has `phase` and `copy()`
+    names: list[str | None]  # None: not named, called "Seat 3" in the table's language
+
+    def _init_shell(self, seats: int) -> None:
+        self.seats = seats
+        # The operator's undo: (what the action was, the game before it), newest last.
+        self.history: list[tuple[Text, Any]] = []
+        self.undo_asked: Text | None = None
+        self.notes: list[Note] = []
+        self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
+        self._effects: list[Effect] = []
+
+    # --- What a game supplies -------------------------------------------------------------------------------------
+
+    def _dispatch(self, event: object) -> None:
+        raise NotImplementedError
+
+    def _playing_seats(self) -> Sequence[int]:
+        """The seats in the game (in a lobby: the seats that joined), clockwise."""
+        raise NotImplementedError
+
+    def _acting_seat(self) -> int | None:
+        raise NotImplementedError
+
+    def _trick_winner(self) -> int:
+        """While the judged trick's cards or dice are cleared away: the seat that won it."""
+        raise NotImplementedError
+
+    def _totals(self) -> dict[int, int]:
+        raise NotImplementedError
+
+    def _after_undo(self) -> None:
+        """The game restored by an undo meets the table as it is now (cards lifted, dice taken out meanwhile)."""
+
+    # --- The entry points -----------------------------------------------------------------------------------------
+
+    def handle(self, event: Any) -> list[Effect]:
+        """Apply one input event; returns what the world should do about it, in order."""
+        self._effects = []
+        before = self.game.phase
+        match event:  # the operator's undo is the same in every game
+            case Undo():
+                self._undo()
+            case ConfirmUndo():
+                self._confirm_undo()
+            case CancelUndo():
+                self._cancel_undo()
+            case _:
+                self._dispatch(event)
+        self._countdown_effects(before, event)
+        self._update_lights()
+        return self._effects
+
+    def resume_effects(self) -> list[Effect]:
+        """After a replay (whose effects the app dropped) or a switch of game: every seat's light, and the
+        countdown if it was running."""
+        effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
+        if self.game.phase is Phase.COUNTDOWN:
+            effects.append(StartCountdown(COUNTDOWN_SECONDS))
+        return effects
+
+    def _countdown_effects(self, before: Phase, event: object) -> None:
+        """Entering the countdown starts it; leaving it other than by its end (an undo, a new game) cancels it."""
+        after = self.game.phase
+        if after is Phase.COUNTDOWN and before is not Phase.COUNTDOWN:
+            self._effects += [StartCountdown(COUNTDOWN_SECONDS), Sound("countdown")]
+        elif before is Phase.COUNTDOWN and after is not Phase.COUNTDOWN and not isinstance(event, CountdownDone):
+            self._effects.append(CancelCountdown())
+
+    # --- Undo -----------------------------------------------------------------------------------------------------
+
+    def _checkpoint(self, action: Text) -> None:
+        """An action is accepted: remember the game before it, so the operator can take it back."""
+        self.history.append((action, self.game.copy()))
+        del self.history[:-UNDO_DEPTH]
+        self.undo_asked = None
+        self.notes = []
+
+    def _undo(self) -> None:
+        if not self.history:
+            self._refuse(text("Nothing to undo"))
+            return
+        self.undo_asked = self.history[-1][0]
+        self._say(text("Undo {action}? Confirm or cancel on the screen", action=self.undo_asked))
+
+    def _confirm_undo(self) -> None:
+        if self.undo_asked is None:
+            self._refuse(text("No undo was asked for"))
+            return
+        action, self.game = self.history.pop()
+        self.undo_asked = None
+        self._after_undo()
+        self.notes = []
+        self._say(text("Undone: {action}", action=action))
+
+    def _cancel_undo(self) -> None:
+        if self.undo_asked is None:
+            self._refuse(text("No undo was asked for"))
+            return
+        self.undo_asked = None
+        self._say(text("Undo cancelled"))
+
+    def _undo_question(self) -> Text | None:
+        """What the screen asks while an undo waits for its confirmation."""
+        return None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked)
+
+    # --- Messages and lights --------------------------------------------------------------------------------------
+
+    def _say(self, said: Text, seat: int | None = None, error: bool = False) -> None:
+        self._effects.append(Message(said, seat))
+        self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
+
+    def _refuse(self, said: Text, seat: int | None = None) -> None:
+        """A bad input (or a read its thrower must confirm): say why, flash ERROR at the seat, play the error
+        sound, and change nothing."""
+        self._say(said, seat, error=True)
+        if seat is not None:
+            self._effects.append(Light(seat, LedPattern.ERROR))
+        self._effects.append(Sound("error"))
+
+    def _standing_light(self, seat: int) -> LedPattern:
+        game = self.game
+        if seat not in self._playing_seats():
+            return LedPattern.IDLE
+        match game.phase:
+            case Phase.LOBBY | Phase.COUNTDOWN:
+                return LedPattern.BID_LOCKED  # steady: joined, or bid locked
+            case Phase.BIDDING:
+                return LedPattern.BID_LOCKED if seat in game.bids else LedPattern.WAITING_FOR_BID
+            case Phase.PLAYING:
+                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
+            case Phase.LIFTING:
+                return LedPattern.WON_TRICK if self._trick_winner() == seat else LedPattern.IDLE
+            case _:
+                first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
+                return LedPattern.WON_TRICK if first else LedPattern.IDLE
+
+    def _update_lights(self) -> None:
+        for seat in range(self.seats):
+            pattern = self._standing_light(seat)
+            if pattern is not self.shown[seat]:
+                self.shown[seat] = pattern
+                self._effects.append(Light(seat, pattern))
+
+    # --- Seats, names and the ranking -------------------------------------------------------------------------------
+
+    def _known_button(self, seat: int, key: str) -> bool:
+        """A seat button pressed: the seat is there and the key is one of KEYS (else refused)."""
+        if not self._seat_exists(seat):
+            return False
+        if key not in KEYS:
+            self._refuse(text("The table does not know the button '{key}'", key=key), seat)
+            return False
+        return True
+
+    def _seat_exists(self, seat: int) -> bool:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats:
+            return True
+        self._refuse(self._no_such_seat(seat))
+        return False
+
+    def _no_such_seat(self, seat: object) -> Text:
+        return text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=repr(seat))
+
+    def _set_name(self, seat: int, name: str) -> None:
+        name = " ".join(name.split())[:NAME_LENGTH]
+        self.names[seat] = name or None
+
+    def _name(self, seat: int) -> Text:
+        """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""
+        name = self.names[seat]
+        return verbatim(name) if name is not None else text("Seat {number}", number=seat + 1)
+
+    def _ranking(self) -> list[Placing]:
+        return ranking(self._totals(), self._name)
+
+    def _winners(self) -> Text:
+        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])

@@ -1,0 +1,140 @@
+"""What the virtual tables share, whatever the game: the real app on mock hardware, a simulated clock, bots' thumbs.
+
+`SimTable` builds the real table's app as `pirate-table run` builds it (only the hub's port and the sound differ):
+the seat hub is the emulator on a pseudo-terminal, the GPIO pins are gpiozero's mock pins. Time is simulated: each
+tick moves the table's clock on by TICK, so a headless game runs as fast as the machine allows, and the same seed
+plays the same game. A game's virtual table (VirtualTable, VirtualDiceTable) adds its bots and what they hold.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.config import Config, default_text, parse_config
+from table.sim.hub import HubEmulator
+from table.sim.virtual_deck import VirtualSeats
+from table.store.database import DATABASE_NAME, open_database
+from table.table_main import build_table
+
+TICK = 1 / 30
+PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's
+NAMES = ("Anne Bonny", "Blackbeard", "Mary Read", "Calico Jack", "Grace O'Malley", "Henry Morgan")
+
+
+class SimClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Thumb(Protocol):
+    """A bot at a seat, as far as its button goes."""
+
+    seat: int
+    next_press: float
+    bid: int | None
+
+
+class SimTable:
+    bots: list[Any]  # the game's bots, one per playing seat (each a Thumb)
+
+    def __init__(self, home: Path, players: int, seed: int, config: Config | None, **build: Any) -> None:
+        """`build`: more of the table's parts for `build_table` (the dice tray, say)."""
+        home.mkdir(parents=True, exist_ok=True)
+        self.players, self.seed, self.clock = players, seed, SimClock()
+        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+        self.hub = HubEmulator(home, readers=6)
+        table_config = config or parse_config(default_text())
+        # The real table's app, built as `pirate-table run` builds it: only the hub's port and the sound differ.
+        table_config = dataclasses.replace(
+            table_config, seats=table_config.seats[:players], hub_port=str(self.hub.path), sound=False
+        )
+        self.seats_config = table_config.seats
+        self.app = build_table(
+            table_config,
+            self.clock,
+            database=open_database(home / DATABASE_NAME),
+            on_round_over=self._round_over,
+            **build,
+        )
+        self.lights = self.app.lights
+        self.hands = VirtualSeats(
+            self.hub,
+            {n: seat.reader for n, seat in enumerate(self.seats_config)},
+            lambda seat, key: Device.pin_factory.pin(self.seats_config[seat].buttons[key]),
+        )
+        self.round_over_hooks: list[Callable[[int, Any], None]] = []
+        self.ticks = 0
+
+    def _round_over(self, number: int, screen: Any) -> None:
+        for hook in self.round_over_hooks:
+            hook(number, screen)
+
+    # --- Running ------------------------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        raise NotImplementedError
+
+    def resume(self) -> None:
+        raise NotImplementedError
+
+    def _play_until(
+        self, finished: Callable[[], bool], max_ticks: int, on_tick: Callable[[], bool], what: str, stuck: Callable
+    ) -> None:
+        """Resume, then tick until `finished()`; `on_tick` runs after every tick (a window's events, pacing),
+        returning False stops the game there."""
+        self.resume()
+        while not finished():
+            self.tick()
+            if not on_tick():
+                break
+            if self.ticks > max_ticks:
+                raise RuntimeError(f"{what} did not finish in {max_ticks} ticks; stuck at {stuck()}")
+
+    def _next_tick(self) -> None:
+        """The clock moves on by TICK; the keys pressed long enough are let go."""
+        self.ticks += 1
+        self.clock.now += TICK
+        self.hands.release_due(self.clock.now)
+
+    def close(self) -> None:
+        self.app.hub.close()
+        self.app.buttons.close()
+        for light in self.lights.values():
+            light.led.close()  # type: ignore[attr-defined]
+        self.hub.unplug()
+        Device.pin_factory.reset()
+
+    # --- The bots' thumbs ---------------------------------------------------------------------------------------
+
+    def _press(self, bot: Thumb, key: str) -> None:
+        """One press of a seat key, no sooner than PRESS_GAP after the last (as a person's thumb)."""
+        if self.clock.now < bot.next_press:
+            return
+        if "button" not in self.seats_config[bot.seat].buttons:
+            key = {"tap": "plus", "hold": "ok"}[key]
+        self.hands.press(bot.seat, key, self.clock.now)
+        bot.next_press = self.clock.now + PRESS_GAP
+
+    def _join_all(self, seats: Any) -> bool:
+        """In the lobby, every bot not joined yet presses its button; True once all have joined."""
+        waiting = [view.seat for view in seats if not view.joined and view.seat < self.players]
+        for seat in waiting:
+            self._press(self.bots[seat], "tap")
+        return not waiting
+
+    def _count_bids(self, seats: Any, tentative: Mapping[int, int], skip: Collection[int] = ()) -> None:
+        """Each bot taps its bid up and holds to lock it; `skip`: seats a person plays."""
+        for bot in self.bots:
+            if seats[bot.seat].bid_locked or bot.bid is None or bot.seat in skip:
+                continue
+            counted = tentative.get(bot.seat, 0)  # the count so far: the bot's own memory of its LED's flashes
+            self._press(bot, "hold" if counted == bot.bid else "tap")
