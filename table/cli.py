@@ -43,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the scoreboard in a window: the card game's seat 1 is yours; in the dice game you are the operator",
     )
     demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
-    demo.add_argument("--faults", action="store_true", help="garbage, damaged frames and an unplugged hub")
+    demo.add_argument(
+        "--faults",
+        action="store_true",
+        help="trouble: garbage, damaged frames, an unplugged hub (cards); the camera dropping out, a hand over the "
+        "tray, dice on an edge, dice nudged (dice)",
+    )
 
     deck_commands.register(commands)
     dice_commands.register(commands)

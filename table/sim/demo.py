@@ -64,7 +64,7 @@ def run_demo(
     pygame.font.init()
     table: VirtualTable | VirtualDiceTable
     if game == "skullking-dice":
-        table = VirtualDiceTable(home, players, seed)
+        table = VirtualDiceTable(home, players, seed, faults=faults)
     else:
         humans = frozenset({0}) if window else frozenset()
         table = VirtualTable(home, players, seed, faults=faults, humans=humans)
@@ -103,6 +103,12 @@ def run_demo(
             f"wrong reads thrown again {read.rethrown}, wrong reads corrected by the operator {read.corrected}, "
             f"dice the camera missed entered by the operator {read.entered}"
         )
+        if table.faults is not None:
+            count = table.faults.counts()
+            say(
+                f"faults: camera gave no picture {count['camera-down']} times, hand over the tray "
+                f"{count['hand']} times, dice on an edge {count['on-edge']}, dice nudged {table.thrower.nudges}"
+            )
     say("")
     for line in score_pad_lines(screen):
         say(line)

@@ -9,6 +9,16 @@ The bots join in the card game's lobby, the operator chooses the dice game and s
 its dice from the virtual bag, bids with its button, and throws legal dice when its LED says so. Like a player, a
 bot checks the read of its die on the screen: it confirms a doubtful read that is right (hold) and throws again
 when it is wrong; a wrong read the table accepted is corrected by the operator. Misreads are counted.
+
+With `faults` (table/sim/dice_faults.py) the camera drops out now and then, a hand lies over the tray, a die comes
+to rest on its edge, and landing dice nudge the others more often. The bots answer like players: they throw
+nothing and empty nothing while the table cannot see (the camera down or the tray covered), lift and throw again a
+die the table cannot read, confirm or re-throw a die whose read a nudge changed.
+
+Determinism: the same seed plays the same game, with or without faults. The bots' choices depend only on the game
+so far, and a die thrown again lands on the face its thrower meant the first time (`_throw_die`): a player picks
+the die up and puts it back into play, and the table only cares that it reads it right. So how often a die must be
+thrown again (misreads, dice on an edge, nudges) changes where dice lie and how long the game takes, never a score.
 """
 
 from __future__ import annotations
@@ -17,6 +27,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 from table.config import Config
 from table.devices.camera import VirtualCamera
@@ -28,6 +40,7 @@ from table.games.screen import Phase
 from table.rules import skullking_dice as skd
 from table.sim.dice_bag import draw_hands, roll
 from table.sim.dice_bot import DiceBot
+from table.sim.dice_faults import NUDGE_CHANCE, DiceFaults
 from table.sim.dice_thrower import DiceThrower
 from table.sim.sim_table import NAMES, SimTable
 
@@ -62,17 +75,22 @@ class DicePlayer:
 
 
 class VirtualDiceTable(SimTable):
-    def __init__(self, home: Path, players: int, seed: int, config: Config | None = None) -> None:
+    def __init__(self, home: Path, players: int, seed: int, config: Config | None = None, faults: bool = False) -> None:
         skd.check_players(players)
         from vision.tracker import TrayTracker  # the real pipeline: loads the face model
 
         self.thrower = DiceThrower(seed)
-        self.tray = DiceTray(DirectCamera(VirtualCamera(self.thrower.frame)), TrayTracker(settle_frames=SETTLE_FRAMES))
+        self.faults = DiceFaults(random.Random(f"{seed}/dice-faults")) if faults else None
+        if self.faults is not None:
+            self.thrower.nudge_chance = NUDGE_CHANCE
+        camera = VirtualCamera(self._picture)
+        self.tray = DiceTray(DirectCamera(camera), TrayTracker(settle_frames=SETTLE_FRAMES))
         super().__init__(home, players, seed, config, tray=self.tray)  # the real app on mock hardware
         self.bots = [DicePlayer(seat, DiceBot(random.Random())) for seat in range(players)]
         self.drawn_round = 0
         self.misreads = Misreads()
         self._emptied = False  # the dice of the judged trick are out of the tray (the camera has yet to see it)
+        self.seen_ticks = 0  # ticks the table could see the tray: how long a bot waits for its die to be taken
 
     @property
     def screen(self) -> object:
@@ -106,8 +124,16 @@ class VirtualDiceTable(SimTable):
                 bot.truth = (thrown.kind, thrown.face or "flag")
                 bot.die_id = placed.get(thrown.order) if thrown.order is not None else None
 
+    def _picture(self, count: int) -> np.ndarray | None:
+        """The camera's picture: the tray as it is (the world moves on even when the camera gives nothing)."""
+        frame = self.thrower.frame(count)
+        return self.faults.picture(frame) if self.faults is not None else frame
+
     def tick(self) -> None:
         self._next_tick()
+        if self.faults is not None:
+            screen = self.screen
+            self.faults.tick(self.ticks, isinstance(screen, DiceScreen) and screen.phase is not Phase.GAME_OVER)
         self.hub.service(self.clock.now)
         self.app.step(wait=0)
         self._act(self.screen)
@@ -120,6 +146,9 @@ class VirtualDiceTable(SimTable):
             return
         if self._wrong_reads(screen):
             return  # the operator corrected a die: the screen changes with the next tick
+        if screen.camera_lost is not None or screen.tray_blocked or self._hand_or_dark():
+            return  # the players wait until the table can see the tray again
+        self.seen_ticks += 1
         if screen.phase is Phase.BIDDING:
             self._bid(screen)
         elif screen.phase is Phase.PLAYING:
@@ -130,6 +159,10 @@ class VirtualDiceTable(SimTable):
             self._emptied = True
             for bot in self.bots:
                 bot.die_id, bot.truth, bot.attempt = None, None, 0
+
+    def _hand_or_dark(self) -> bool:
+        """The players see a hand over the tray, or the camera's lamp out, before the table says so."""
+        return self.faults is not None and (self.faults.hand_over or self.faults.blind)
 
     def _lobby(self, screen: object) -> None:
         if self._join_all(screen.seats):  # type: ignore[attr-defined]
@@ -170,7 +203,7 @@ class VirtualDiceTable(SimTable):
         bot = self.bots[acting.seat]
         mine = next((die for die in screen.trick.dice if die.seat == bot.seat), None)
         waiting = bot.die_id is not None and (mine is None or mine.order is None)  # thrown, not taken yet
-        if waiting and self.ticks - bot.thrown_tick > RETHROW_TICKS:
+        if waiting and self.seen_ticks - bot.thrown_tick > RETHROW_TICKS:
             assert bot.die_id is not None and bot.truth is not None
             self.thrower.take_out(bot.die_id)  # the camera did not take it: pick it up
             bot.die_id = None
@@ -178,7 +211,7 @@ class VirtualDiceTable(SimTable):
                 self.misreads.entered += 1
                 self.app.submit(CorrectDie(bot.seat, *bot.truth))
             elif mine is None:
-                self._throw_die(bot, bot.truth[0])
+                self._throw_die(bot, *bot.truth)
             return
         if waiting:
             return
@@ -192,7 +225,7 @@ class VirtualDiceTable(SimTable):
                 self.thrower.take_out(bot.die_id)  # wrong or unreadable: pick it up ...
                 bot.die_id = None
             elif mine.order is None and bot.truth is not None:
-                self._throw_die(bot, bot.truth[0])  # ... and throw it again
+                self._throw_die(bot, *bot.truth)  # ... and throw it again
             return
         if mine is not None or bot.die_id is not None:
             return
@@ -201,17 +234,21 @@ class VirtualDiceTable(SimTable):
         bot.brain.hand.remove(kind)
         self._throw_die(bot, kind)
 
-    def _throw_die(self, bot: DicePlayer, kind: str) -> None:
+    def _throw_die(self, bot: DicePlayer, kind: str, again: str | None = None) -> None:
         """The die lands by a stream keyed by the round, the trick, the seat and the attempt: after a resume the
-        same throw lands the same way."""
+        same throw lands the same way. `again`: the face of the die thrown again. It lands on that face (elsewhere
+        in the tray): the die is put back into play as it was rolled, so how often the table needed a die thrown
+        again (a misread, a die on its edge, a nudge, a fault) never changes the game."""
         flow = self.app.game
         where = f"{self.seed}/{flow.game.round}/{len(flow.game.tricks)}/{bot.seat}/{bot.attempt}"
         rng = random.Random(where)
         face = roll(kind, rng)
-        bot.die_id = self.thrower.throw(kind, face, rng)
+        face = again if again is not None else face
+        on_edge = self.faults is not None and self.faults.on_edge()
+        bot.die_id = self.thrower.throw(kind, face, rng, on_edge=on_edge)
         bot.attempt += 1
         bot.truth = (kind, face)
-        bot.thrown_tick = self.ticks
+        bot.thrown_tick = self.seen_ticks
         self.misreads.throws += 1
 
     def _wrong_reads(self, screen: DiceScreen) -> bool:

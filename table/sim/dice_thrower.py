@@ -1,7 +1,8 @@
 """The virtual dice tray seen from above: dice thrown in tumble over a few frames, then lie still until taken out.
 
 `frame(count)` is the virtual camera's picture (vision/render.py draws it): the tray, the dice lying in it, and a
-die in flight. Dice already in the tray stay put, except that a landing die now and then nudges one a little.
+die in flight. Dice already in the tray stay put, except that a landing die now and then nudges one a little
+(`nudge_chance`; more often with faults, table/sim/dice_faults.py). A die may come to rest on an edge (`on_edge`).
 Everything random comes from the seed; a still tray gives the very same picture again (drawn once).
 """
 
@@ -40,6 +41,7 @@ class LyingDie:
     x: float
     y: float
     angle: float
+    on_edge: bool = False  # leaning on an edge: no face can be read
 
 
 class DiceThrower:
@@ -51,21 +53,23 @@ class DiceThrower:
         self.flight: list[DieSpec] = []  # the frames still to show of the die in flight, then where it lands
         self.landing: LyingDie | None = None
         self.nudges = 0
+        self.nudge_chance = NUDGE_CHANCE
         self._next_id = 1
         self._still: np.ndarray | None = None
 
     # --- What the players do -------------------------------------------------------------------------------------
 
-    def throw(self, kind: str, face: str, rng: random.Random | None = None) -> int:
+    def throw(self, kind: str, face: str, rng: random.Random | None = None, on_edge: bool = False) -> int:
         """Throw a die showing (once it lies still) `face`; returns its id. One die is in flight at a time.
 
         `rng` decides where it flies and lands (default: the thrower's own stream); a throw keyed by what it is
-        lands the same way again after the table was stopped and resumed.
+        lands the same way again after the table was stopped and resumed. `on_edge`: it comes to rest leaning on an
+        edge, its face unreadable (until it is picked up).
         """
         assert self.landing is None, "one throw at a time"
         self.rng = rng or self.rng
         x, y = self._free_spot()
-        die = LyingDie(self._next_id, kind, face, x, y, self.rng.uniform(0, 360))
+        die = LyingDie(self._next_id, kind, face, x, y, self.rng.uniform(0, 360), on_edge)
         self._next_id += 1
         faces = ["skull", "flag"] if kind in ("skullking", "pirate", "mermaid") else [face]
         start_x = self.rng.choice([-0.2, 1.2]) * self.scene.width
@@ -107,7 +111,7 @@ class DiceThrower:
             spec = self.flight.pop(0)
             return self._render([*self._specs(), spec])
         if self.landing is not None:
-            if self.lying and self.rng.random() < NUDGE_CHANCE:
+            if self.lying and self.rng.random() < self.nudge_chance:
                 self._nudge()
             self.lying[self.landing.id] = self.landing
             self.landing = None
@@ -117,7 +121,7 @@ class DiceThrower:
         return self._still
 
     def _specs(self) -> list[DieSpec]:
-        return [DieSpec(d.kind, d.face, d.x, d.y, d.angle) for d in self.lying.values()]
+        return [DieSpec(d.kind, d.face, d.x, d.y, d.angle, on_edge=d.on_edge) for d in self.lying.values()]
 
     def _render(self, specs: list[DieSpec]) -> np.ndarray:
         return render(specs, self.seed, self.look, self.style, self.scene).image
