@@ -6,7 +6,10 @@
   tried and the split whose parts look most like single dice is kept.
 - A die whose body is almost the tray's colour shows only its glyph: a glyph-sized piece with no die around it is
   grown through a faint difference mask (the body, a little darker or differently tinted) into a die, if the grown
-  piece is die-sized.
+  piece is die-sized; else (body and shadow alike) the die is the square of a die's size around the glyph whose
+  outline is sharpest (a die's edge is sharp, a shadow's soft).
+- Two touching dice, one near the tray's colour and seen in part, make one ragged "die": if both halves have a die's
+  outline around them, they are two dice.
 The tray model is fitted to each frame, or given (calibrated empty tray, or fitted once on a still camera).
 """
 
@@ -22,7 +25,7 @@ SCALE = 0.5  # segment at half size: fast, and dice stay ~22 px wide
 DARK = 0.74  # (L + 40.8) ratio to the tray's under which a pixel is a die, not a shadow
 FAINT = 7.0  # a faint difference: the body of a die close to the tray colour (and shadows)
 FAINT_DARK = 0.88  # ... or this (L + 40.8) ratio
-GLYPH_AREA = 0.03  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
+GLYPH_AREA = 0.01  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,13 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
                 # Too small or ragged for a die on its edge: a die near the tray's colour, seen in pieces. Its body
                 # in the faint mask may show it whole.
                 blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, [], guess=False) or blob
+            if not blob.readable and area > die_area * 0.9:
+                # Two touching dice, one near the tray's colour and seen only in part, cover about one die: if both
+                # halves show a die's sharp square outline, they are two dice.
+                pair = _two_outlines(points, masks.lightness, die_px * SCALE)
+                if pair is not None:
+                    blobs.extend(pair)
+                    continue
             blobs.append(blob)
             continue
         # Shadows and the light make a heap's area say "3.5 dice": split it both ways, keep the split whose parts
@@ -233,19 +243,46 @@ def _die_around_glyph(
     if len(inside) == 0:
         return None
     part = int(np.bincount(inside).argmax())
-    if not die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
-        if not guess:
-            return None
-        # The body is lost in the tray (or in its own shadow): the glyph is printed in the middle of the face, so the
-        # die lies around it, turned as the edges around the glyph run.
-        return Blob(cx / SCALE, cy / SCALE, _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0), True)
-    ys, xs = np.nonzero(parts == part)
-    points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
-    (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
-    if max(bw, bh) > side * 1.5:
+    if die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
+        ys, xs = np.nonzero(parts == part)
+        points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
+        (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
+        if max(bw, bh) <= side * 1.5:
+            readable = max(bw, bh) / max(min(bw, bh), 1.0) < 1.3
+            return Blob(bx / SCALE, by / SCALE, float(angle % 90), readable)
+        # Too long for a die: its body and its own shadow, which are alike, grown into one.
+    if not guess:
         return None
-    readable = max(bw, bh) / max(min(bw, bh), 1.0) < 1.3
-    return Blob(bx / SCALE, by / SCALE, float(angle % 90), readable)
+    # The body is lost in the tray (or in its own shadow): the glyph is printed in the middle of the face, so the die
+    # lies around it, turned as the edges around the glyph run; its sharp outline (a shadow's edge is soft) places it.
+    angle = _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0)
+    fit = _fit_outline(masks.lightness, cx, cy, side, angle, seed, x0, y0)
+    if fit is None:
+        return None
+    return Blob(fit[0] / SCALE, fit[1] / SCALE, angle, True)
+
+
+def _two_outlines(points: np.ndarray, lightness: np.ndarray, side: float) -> list[Blob] | None:
+    """The piece's pixels as two dice, if each half has a die's outline around it and the two are a die apart (a die
+    on its edge, 1.4 dice long, has one outline)."""
+    fits = []
+    for group in _split(points, 2):
+        cx, cy = group.mean(axis=0)
+        reach = round(side * 1.1)
+        x0, y0 = int(cx) - reach, int(cy) - reach
+        if x0 < 0 or y0 < 0 or x0 + 2 * reach + 1 > lightness.shape[1] or y0 + 2 * reach + 1 > lightness.shape[0]:
+            return None
+        middle = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
+        cv2.circle(middle, (round(cx) - x0, round(cy) - y0), round(side * 0.3), 255, cv2.FILLED)  # the glyph
+        angle = _edge_angle(lightness, cx, cy, side, middle, x0, y0)
+        fit = _fit_outline(lightness, cx, cy, side, angle, middle, x0, y0)
+        if fit is None:
+            return None
+        fits.append((fit, angle))
+    (ax, ay), (bx, by) = fits[0][0], fits[1][0]
+    if np.hypot(ax - bx, ay - by) < side * 0.85:
+        return None
+    return [Blob(x / SCALE, y / SCALE, angle, True) for (x, y), angle in fits]
 
 
 def _edge_angle(lightness: np.ndarray, cx: float, cy: float, side: float, glyph: np.ndarray, x0: int, y0: int) -> float:
@@ -260,6 +297,51 @@ def _edge_angle(lightness: np.ndarray, cx: float, cy: float, side: float, glyph:
     weight = np.hypot(gx, gy) * ((radius > side * 0.3) & (radius < side * 0.8)) * (cv2.dilate(glyph, _SQUARE3) == 0)
     turn = np.angle((weight * np.exp(4j * np.arctan2(gy, gx))).sum())
     return float(np.degrees(turn / 4) % 90)
+
+
+def _square_edge(side: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """Points along the four sides of a square of `side` turned by `angle` degrees, centred on 0, and each point's
+    outward normal."""
+    t = np.linspace(-0.4, 0.4, 9) * side
+    a = np.radians(angle)
+    normals = np.array([[np.cos(a + k * np.pi / 2), np.sin(a + k * np.pi / 2)] for k in range(4)])
+    points = np.concatenate([n * side / 2 + t[:, None] * np.array([-n[1], n[0]]) for n in normals])
+    return points.astype(np.float32), np.repeat(normals, len(t), axis=0).astype(np.float32)
+
+
+OUTLINE = 1.2  # a die's outline is this many times as sharp as the gradients around (felt grain, shadow edges)
+
+
+def _fit_outline(
+    lightness: np.ndarray, cx: float, cy: float, side: float, angle: float, glyph: np.ndarray, x0: int, y0: int
+) -> tuple[float, float] | None:
+    """Where around (cx, cy) a die of about `side` turned by `angle` has the sharpest outline: the gradient
+    across the square's sides (the glyph's own edges left out), over shifts of up to a quarter of a side. None if no
+    outline stands out from the gradients around (the glyph was a crumb, a glint, a shadow's corner)."""
+    h, w = glyph.shape
+    window = lightness[y0 : y0 + h, x0 : x0 + w]
+    gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3)
+    keep = (cv2.dilate(glyph, _SQUARE3) == 0).astype(np.float32)
+    gx, gy = gx * keep, gy * keep
+    steps = np.arange(-side / 4, side / 4 + 0.01, 0.5)
+    shifts = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 1, 2).astype(np.float32)
+    # The glyph is printed near the middle of the face: a far shift must be clearly sharper to win.
+    near = 1 - 2 * (shifts[:, 0, 0] ** 2 + shifts[:, 0, 1] ** 2) / side**2
+    best, where = -1.0, (cx, cy)
+    for size in (side * 0.95, side * 1.05, side * 1.15):
+        points, normals = _square_edge(size, angle)
+        at = points[None] + shifts + np.array([cx - x0, cy - y0], np.float32)
+        px = np.clip(np.rint(at[..., 0]).astype(int), 0, w - 1)
+        py = np.clip(np.rint(at[..., 1]).astype(int), 0, h - 1)
+        across = np.abs(gx[py, px] * normals[:, 0] + gy[py, px] * normals[:, 1]).reshape(len(shifts), 4, -1)
+        # Every side must show along most of its length: a neighbour's edge or a glint makes one side or a spot.
+        score = np.median(across, axis=2).min(axis=1) * near
+        i = int(score.argmax())
+        if score[i] > best:
+            best, where = float(score[i]), (cx + float(shifts[i, 0, 0]), cy + float(shifts[i, 0, 1]))
+    background = float(np.median(np.hypot(gx, gy)))
+    return where if best > OUTLINE * max(background, 1.0) else None
 
 
 def _outline(points: np.ndarray) -> np.ndarray:

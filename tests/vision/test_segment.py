@@ -70,3 +70,20 @@ def test_a_heap_whose_area_is_ambiguous_is_split_into_dice_that_look_like_dice()
         frame = render(dice, seed=seed)
         found = find_dice(frame.image, frame.die_px).blobs
         assert len(found) == 4 and all(len(_near(found, *d.centre)) == 1 for d in frame.dice), seed
+
+
+# Frames (scatter seed, dice) the segmenter once got wrong on the harbour printing: black dice on dark felt seen only
+# by their glyph, their body as dark as their shadow (placed 8 px off, or lost); a mermaid on green felt or a
+# skullking on light wood touching another die, seen as one ragged die.
+_HARD_HARBOUR = [(95077, 6), (95123, 4), (95130, 5), (95235, 2), (95332, 3), (120010, 5), (120076, 5), (120159, 4),
+                 (120177, 4), (120257, 6)]  # fmt: skip
+
+
+def test_hard_harbour_frames_have_every_die_found_once_and_no_ghost() -> None:
+    look, wrong = load_look("harbour"), []
+    for seed, count in _HARD_HARBOUR:
+        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
+        found = find_dice(frame.image, frame.die_px).blobs
+        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
+            wrong.append(seed)
+    assert wrong == []
