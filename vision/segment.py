@@ -3,7 +3,8 @@
 - Foreground: a clear colour difference from the tray model (LAB, lightness counting half because of shadows), or
   a pixel much darker than the tray there (darker than any shadow: a black die on dark felt).
 - Heaps of touching dice: the count their area suggests; when the area is ambiguous ("3.5 dice") both counts are
-  tried and the split whose parts look most like single dice is kept.
+  tried and the split whose parts look most like single dice (alike in size, none smaller than a die) is kept.
+- A die joined by the closing to the glyph of a touching die (one ragged "die") is cut free by a wider opening.
 - A die whose body is almost the tray's colour shows only its glyph: a glyph-sized piece with no die around it is
   grown through a faint difference mask (the body, a little darker or differently tinted) into a die, if the grown
   piece is die-sized; else (body and shadow alike) the die is the square of a die's size around the glyph whose
@@ -194,6 +195,13 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
             heap = 1  # one die leaning on an edge covers 1.4 dice, not two dice side by side (2 x 1)
         if heap == 1:
             (blob,) = _blobs([points], 1, die_area)
+            if not blob.readable and area < die_area * 1.6:
+                # The closing may join a die to the glyph of a touching die near the tray's colour: opening with a
+                # bigger disc cuts the glyph's thin strokes off, leaving a square die; the glyph is sought apart.
+                trimmed = _trim(piece, die_area)
+                if trimmed is not None:
+                    blob, rest = trimmed
+                    glyphs.extend(rest)
             if not blob.readable and area < die_area * 1.2:
                 # Too small or ragged for a die on its edge: a die near the tray's colour, seen in pieces. Its body
                 # in the faint mask may show it whole.
@@ -219,6 +227,24 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
         if blob is not None:
             blobs.append(blob)
     return Segmentation(blobs, obstructed=False)
+
+
+def _trim(piece: _Piece, die_area: float) -> tuple[Blob, list[_Piece]] | None:
+    """The piece opened with a disc of half a die's side: a flat die (square, die-sized) and the thin pieces cut off
+    (a glyph that the closing joined to it), or None if no flat die is left."""
+    size = int(die_area**0.5 / 2) | 1
+    opened = cv2.morphologyEx(piece.filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    if cv2.countNonZero(opened) < die_area * 0.7:
+        return None
+    ys, xs = np.nonzero(opened)
+    points = np.column_stack([xs + piece.x, ys + piece.y]).astype(np.float32)
+    (blob,) = _blobs([points], 1, die_area)
+    if not blob.readable:
+        return None
+    rest = cv2.subtract(piece.filled, cv2.dilate(opened, _SQUARE3))
+    contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cut = [_Piece.of(contour + np.array([piece.x, piece.y], np.int32)) for contour in contours]
+    return blob, [part for part in cut if part.area > die_area * GLYPH_AREA]
 
 
 def _die_around_glyph(
@@ -366,13 +392,21 @@ def _split(points: np.ndarray, heap: int) -> list[np.ndarray]:
     return [points[nearest == i] for i in range(heap)]
 
 
+SWELL = 0.25  # how much bigger than its dice a heap may look (the shadows between them)
+
+
 def _misfit(groups: list[np.ndarray], unit: float) -> float:
-    """How unlike single flat dice these parts of a heap are: sides off the die's side, areas off its area."""
+    """How unlike single flat dice these parts of a heap are: sides off the die's side, areas off one another and
+    their mean off a die's area (beyond what shadows add)."""
     side = unit**0.5
+    # Shadows between the dice make a heap look up to a quarter bigger than its dice, never smaller: its parts, alike
+    # in size and each a little big, are dice; parts of unlike sizes, or smaller than a die, are not.
+    mean = sum(len(group) for group in groups) / len(groups)
+    scale = max(0.0, 0.95 - mean / unit) + max(0.0, mean / unit - 1 - SWELL)
     cost = 0.0
     for group in groups:
         _, (w, h), _ = cv2.minAreaRect(_outline(group))
-        cost += (abs(w - side) + abs(h - side)) / side + abs(len(group) - unit) / unit
+        cost += (abs(w - side) + abs(h - side)) / side + abs(len(group) - mean) / unit + scale
     return cost
 
 

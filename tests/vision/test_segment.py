@@ -87,3 +87,27 @@ def test_hard_harbour_frames_have_every_die_found_once_and_no_ghost() -> None:
         if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
             wrong.append(seed)
     assert wrong == []
+
+
+# Harbour frames where a heap of 3-4 dice looked a fifth bigger than its dice (the shadows between them) and was split
+# into one die too many: parts smaller than a die and unlike in size.
+_SWOLLEN_HEAPS = [(95545, 6), (95736, 5), (120045, 4), (120885, 4)]
+
+
+def test_a_heap_swollen_by_its_shadows_is_not_split_into_one_die_too_many() -> None:
+    look, wrong = load_look("harbour"), []
+    for seed, count in _SWOLLEN_HEAPS:
+        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
+        found = find_dice(frame.image, frame.die_px).blobs
+        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
+            wrong.append(seed)
+    assert wrong == []
+
+
+def test_a_die_joined_to_the_glyph_of_a_touching_die_near_the_tray_colour_is_cut_free() -> None:
+    """Harbour frame: a cream skullking die touching a black die on blue felt, whose yellow glyph the closing joins
+    to the skullking (one unreadable "die" between the two)."""
+    frame = scatter(95401, DICE, 6, look=load_look("harbour"), style=EVAL_STYLE, touching=0.4)
+    found = find_dice(frame.image, frame.die_px).blobs
+    assert len(found) == len(frame.dice)
+    assert all(len(_near(found, *d.centre)) == 1 for d in frame.dice)
