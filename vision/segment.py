@@ -4,7 +4,10 @@
   a pixel much darker than the tray there (darker than any shadow: a black die on dark felt).
 - Heaps of touching dice: the count their area suggests; when the area is ambiguous ("3.5 dice") both counts are
   tried and the split whose parts look most like single dice (alike in size, none smaller than a die) is kept.
-- A die joined by the closing to the glyph of a touching die (one ragged "die") is cut free by a wider opening.
+- A die joined by the closing to the glyph of a touching die (one ragged "die") is cut free by a wider opening; a
+  heap with a part unlike a die is cut at its thin necks (dice seen in part, a glyph's stroke) the same way.
+- Thin strokes far unlike the tray, away from every die found, that the noise filter erased are a dim glyph whose
+  die's body is the tray's colour: strokes near one another are joined and sought as one glyph.
 - A die whose body is almost the tray's colour shows only its glyph: a glyph-sized piece with no die around it is
   grown through a faint difference mask (the body, a little darker or differently tinted) into a die, if the grown
   piece is die-sized; else (body and shadow alike) the die is the square of a die's size around the glyph whose
@@ -26,6 +29,7 @@ SCALE = 0.5  # segment at half size: fast, and dice stay ~22 px wide
 DARK = 0.74  # (L + 40.8) ratio to the tray's under which a pixel is a die, not a shadow
 FAINT = 7.0  # a faint difference: the body of a die close to the tray colour (and shadows)
 FAINT_DARK = 0.88  # ... or this (L + 40.8) ratio
+STROKE = 40.0  # a thin stroke this unlike the tray is no noise: the glyph of a die otherwise unseen
 GLYPH_AREA = 0.01  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
@@ -121,8 +125,20 @@ class _Masks:
         )
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
         # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
-        self.contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        self.mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
+        self.contours, _ = cv2.findContours(self.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+
+    def strokes(self) -> list[np.ndarray]:
+        """Contours of thin strokes far unlike the tray that the noise filter erased, away from everything found:
+        the dim glyph of a die whose body is the tray's colour (a black die on dark felt), drawn in lines a pixel or
+        two wide at half size. Noise never differs this much from the tray."""
+        strokes = (self.distance > STROKE).view(np.uint8)
+        strokes[cv2.dilate(self.mask, _DISC5) > 0] = 0
+        if not cv2.countNonZero(strokes):
+            return []  # most frames: every such pixel is on a die found
+        strokes = cv2.morphologyEx(strokes, cv2.MORPH_CLOSE, _DISC5)
+        contours, _ = cv2.findContours(strokes, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        return contours
 
     def faint(self, y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
         """0/255 where the window differs faintly from the tray: the body of a die near the tray's colour, shadows."""
@@ -217,16 +233,78 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
             continue
         # Shadows and the light make a heap's area say "3.5 dice": split it both ways, keep the split whose parts
         # look most like single dice.
-        share = area / unit
-        counts = sorted({max(2, int(share)), max(2, int(share) + 1)} if abs(share - round(share)) > 0.2 else {heap})
-        splits = [_split(points, k) for k in counts]
-        best = min(splits, key=lambda groups: _misfit(groups, unit))
-        blobs.extend(_blobs(best, len(best), die_area))
-    for piece in glyphs:
+        found = _heap(points, area, unit, die_area)
+        if not all(blob.readable for blob in found):
+            # Parts unlike dice: a chain of dice near the tray's colour, joined by thin necks, or the glyph of a die
+            # near the tray's colour joined to the heap. Opening with a wider disc cuts the necks and the strokes.
+            cut = _cut_necks(piece, unit, die_area)
+            if cut is not None and sum(not b.readable for b in cut[0]) < sum(not b.readable for b in found):
+                found = cut[0]
+                glyphs.extend(cut[1])
+        blobs.extend(found)
+    glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
+    for piece in _merge_glyphs(glyphs, die_px * SCALE):
         blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, blobs)
         if blob is not None:
             blobs.append(blob)
     return Segmentation(blobs, obstructed=False)
+
+
+def _merge_glyphs(glyphs: list[_Piece], side: float) -> list[_Piece]:
+    """Glyph pieces closer than half a die's side joined into one: a dim glyph breaks into strokes, and the die lies
+    around the whole glyph, not around one stroke."""
+    groups: list[list[_Piece]] = []
+    for piece in sorted(glyphs, key=lambda piece: -piece.area):
+        h, w = piece.filled.shape
+        for group in groups:
+            gh, gw = group[0].filled.shape
+            if np.hypot(piece.x + w / 2 - group[0].x - gw / 2, piece.y + h / 2 - group[0].y - gh / 2) < side / 2:
+                group.append(piece)
+                break
+        else:
+            groups.append([piece])
+    merged = []
+    for group in groups:
+        if len(group) == 1:
+            merged.append(group[0])
+            continue
+        x0, y0 = min(piece.x for piece in group), min(piece.y for piece in group)
+        x1 = max(piece.x + piece.filled.shape[1] for piece in group)
+        y1 = max(piece.y + piece.filled.shape[0] for piece in group)
+        filled = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        for piece in group:
+            filled |= piece.inside(x0, y0, x1, y1)
+        merged.append(_Piece(x0, y0, filled, cv2.countNonZero(filled)))
+    return merged
+
+
+def _heap(points: np.ndarray, area: float, unit: float, die_area: float) -> list[Blob]:
+    """A heap's dice: shadows and the light make its area say "3.5 dice", so it is split both ways and the split
+    whose parts look most like single dice is kept."""
+    share = area / unit
+    if share < 1.5:
+        return _blobs([points], 1, die_area)
+    counts = sorted({max(2, int(share)), max(2, int(share) + 1)} if abs(share - round(share)) > 0.2 else {round(share)})
+    splits = [_split(points, k) for k in counts]
+    best = min(splits, key=lambda groups: _misfit(groups, unit))
+    return _blobs(best, len(best), die_area)
+
+
+def _cut_necks(piece: _Piece, unit: float, die_area: float) -> tuple[list[Blob], list[_Piece]] | None:
+    """The heap opened with a disc of half a die's side: the thin necks between dice seen in part and the strokes of
+    a glyph joined to it are cut. Each piece left is a heap of its own; the strokes cut off are sought as glyphs."""
+    size = int(die_area**0.5 / 2) | 1
+    opened = cv2.morphologyEx(piece.filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    parts = [_Piece.of(contour + np.array([piece.x, piece.y], np.int32)) for contour in contours]
+    parts = [part for part in parts if part.area > die_area * 0.35]
+    if not parts:
+        return None
+    found = [blob for part in parts for blob in _heap(part.points(), part.area, unit, die_area)]
+    rest = cv2.subtract(piece.filled, cv2.dilate(opened, _SQUARE3))
+    contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cut = [_Piece.of(contour + np.array([piece.x, piece.y], np.int32)) for contour in contours]
+    return found, [part for part in cut if part.area > die_area * GLYPH_AREA]
 
 
 def _trim(piece: _Piece, die_area: float) -> tuple[Blob, list[_Piece]] | None:
@@ -265,11 +343,9 @@ def _die_around_glyph(
     window = cv2.morphologyEx(window, cv2.MORPH_OPEN, _DISC5)
     _, parts, part_stats, _ = cv2.connectedComponentsWithStats(window)
     inside = parts[seed > 0]
-    inside = inside[inside > 0]
-    if len(inside) == 0:
-        return None
-    part = int(np.bincount(inside).argmax())
-    if die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
+    inside = inside[inside > 0]  # none if the glyph is thin strokes and the body does not show
+    part = int(np.bincount(inside).argmax()) if len(inside) else 0
+    if part and die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
         ys, xs = np.nonzero(parts == part)
         points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
         (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
