@@ -41,8 +41,29 @@ BAR = (10, 30, 22)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
 
 
-def _digit(value: int) -> str:
+def digit_key(value: int) -> str:
+    """The key for a number 0-10 on the bar: its digit, T for 10."""
     return "t" if value == 10 else str(value)
+
+
+def undo_question(question: Text) -> list[Button]:
+    """Confirm or cancel the undo the operator asked for."""
+    return [
+        Button(text("Yes: {question}", question=question), inputs.ConfirmUndo(), "y"),
+        Button(text("No"), inputs.CancelUndo(), "n"),
+    ]
+
+
+def bid_corrections(seat: int, name: Text, round_number: int) -> list[Button]:
+    """The operator's choice of a revealed bid for `seat`: 0 to the round's number."""
+    return [
+        Button(
+            text("{name}'s bid: {value}", name=name, value=value) if value == 0 else verbatim(str(value)),
+            inputs.CorrectBid(seat, value),
+            digit_key(value),
+        )
+        for value in range(round_number + 1)
+    ]
 
 
 def _next(choices: tuple[str, ...], current: str) -> str:
@@ -290,20 +311,10 @@ class Controls(BarControls):
         view = screen.seats[seat]
         name = label(view)
         if screen.undo:
-            return [
-                Button(text("Yes: {question}", question=screen.undo), inputs.ConfirmUndo(), "y"),
-                Button(text("No"), inputs.CancelUndo(), "n"),
-            ]
+            return undo_question(screen.undo)
         revealed = screen.phase in (Phase.PLAYING, Phase.LIFTING) and view.bid is not None
         if self.correcting and revealed:
-            return [
-                Button(
-                    text("{name}'s bid: {value}", name=name, value=value) if value == 0 else verbatim(str(value)),
-                    inputs.CorrectBid(seat, value),
-                    _digit(value),
-                )
-                for value in range(screen.round + 1)
-            ]
+            return bid_corrections(seat, name, screen.round)
         chosen: list[Button] = []
         if screen.phase is Phase.LOBBY:
             if view.joined:
@@ -326,7 +337,7 @@ class Controls(BarControls):
                     Button(
                         verbatim(str(value)) if value else text("{name} bids 0", name=name),
                         inputs.ChooseBid(seat, value),
-                        _digit(value),
+                        digit_key(value),
                     )
                 )
         elif screen.phase is Phase.PLAYING and screen.scary_mary == seat:

@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.display.controls import BarControls, Button, Opens, register_controls
+from table.display.controls import (
+    BarControls,
+    Button,
+    Opens,
+    bid_corrections,
+    digit_key,
+    register_controls,
+    undo_question,
+)
 from table.display.dice_art import DIE_LETTERS
 from table.display.trick_screen import label
 from table.games import inputs
@@ -37,13 +45,9 @@ FACE_KEYS = {skd.SKULL: "s", skd.FLAG: "f"}  # numerals are their own keys
 DIE, KIND, FACE, BID, NEW, BACK = "die", "kind", "face", "bid", "new", "back"
 
 
-def _digit(value: int) -> str:
-    return "t" if value == 10 else str(value)
-
-
-def faces_of(kind: str) -> list[str]:
-    """The faces a die of `kind` can show, each once: numerals high to low, then skull, then flag."""
-    faces = set(skd.STANDARD_BAG.faces.get(kind, ()))
+def faces_of(kind: str, screen: DiceScreen) -> list[str]:
+    """The faces a die of `kind` can show in this printing, each once: numerals high to low, then skull, then flag."""
+    faces = set(dict(screen.faces).get(kind, ()))
     numerals = sorted((face for face in faces if face.isdigit()), key=int, reverse=True)
     return numerals + [face for face in (skd.SKULL, skd.FLAG) if face in faces]
 
@@ -82,10 +86,7 @@ class DiceControls(BarControls):
 
     def buttons(self, screen: DiceScreen) -> list[Button]:
         if screen.undo:
-            return [
-                Button(text("Yes: {question}", question=screen.undo), inputs.ConfirmUndo(), "y"),
-                Button(text("No"), inputs.CancelUndo(), "n"),
-            ]
+            return undo_question(screen.undo)
         back = Button(text("Back"), Opens(BACK), "")
         match self.choice:
             case ("die",):
@@ -111,7 +112,7 @@ class DiceControls(BarControls):
         if screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
             for value in range(screen.round + 1):
                 said = verbatim(str(value)) if value else text("{name} bids 0", name=name)
-                chosen.append(Button(said, inputs.ChooseBid(seat, value), _digit(value)))
+                chosen.append(Button(said, inputs.ChooseBid(seat, value), digit_key(value)))
         mine = next((die for die in screen.trick.dice if die.seat == seat), None) if screen.trick else None
         if screen.phase is Phase.PLAYING and mine is not None and mine.doubt is not None:
             chosen.append(Button(text("{name}: keep the read", name=name), inputs.Press(seat, inputs.HOLD), "a"))
@@ -184,20 +185,12 @@ class DiceControls(BarControls):
                 CorrectDie(seat, kind, face),
                 FACE_KEYS.get(face, face),
             )
-            for face in faces_of(kind)
+            for face in faces_of(kind, screen)
         ]
 
     def _bids(self, screen: DiceScreen) -> list[Button]:
         seat = self.seat(screen)
-        name = label(screen.seats[seat])
-        return [
-            Button(
-                text("{name}'s bid: {value}", name=name, value=value) if value == 0 else verbatim(str(value)),
-                inputs.CorrectBid(seat, value),
-                _digit(value),
-            )
-            for value in range(screen.round + 1)
-        ]
+        return bid_corrections(seat, label(screen.seats[seat]), screen.round)
 
 
 def register() -> None:

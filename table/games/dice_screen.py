@@ -72,6 +72,7 @@ class DiceScreen:
     tray_blocked: bool
     undo: Text | None
     scoring: str  # "standard" or "landlubber"
+    faces: tuple[tuple[str, tuple[str, ...]], ...]  # each kind and the faces its dice carry in this printing
     language: str = "en"
     game: str = "skullking-dice"
     # The card game's screen fields the shared operator bar reads; the dice game has no hub and no Scary Mary.

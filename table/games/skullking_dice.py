@@ -711,6 +711,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             tray_blocked=self.tray_blocked,
             undo=self._undo_question(),
             scoring=self.scoring,
+            faces=tuple((kind, tuple(sorted(set(faces)))) for kind, faces in self.bag.faces.items()),
             language=self.language,
         )
 

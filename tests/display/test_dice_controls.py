@@ -18,6 +18,7 @@ from table.games import inputs
 from table.games.dice_inputs import CorrectDie, TrayEmptied
 from table.games.screen import Phase
 from table.games.text import LANGUAGES
+from table.rules import skullking_dice as skd
 from tests.display.screens import dice_screens
 from tests.display.test_controls import key
 from tests.display.test_every_screen import draw
@@ -75,6 +76,17 @@ def test_the_operator_corrects_a_misread_die_by_keys() -> None:
     table.send(*correction)
     assert (table.screen.trick.dice[0].kind, table.screen.trick.dice[0].face) == ("black", "7")
     assert labels(controls, table)[0] == "Correct a die"  # the choice closed
+
+
+def test_the_faces_offered_for_a_correction_are_those_of_the_configured_printing() -> None:
+    faces = {**skd.STANDARD_BAG.faces, "black": ("7", "7", "6", "6", "4", "4")}  # a printing without black 5
+    table = DiceTable(bag=skd.DiceBag(faces=faces, counts=skd.STANDARD_BAG.counts))
+    table.bid_all({0: 1, 1: 0, 2: 0})
+    table.throw("black:6")
+    controls = Controls()
+    press(controls, table, "d", "1", "k")
+    assert labels(controls, table) == [f"Seat 1's die: black {face}" for face in "764"] + ["Back"]
+    assert press(controls, table, "4") == [CorrectDie(0, "black", "4")]
 
 
 def test_a_die_the_camera_missed_is_entered_by_touch() -> None:
@@ -162,7 +174,8 @@ def test_the_dice_keys_do_not_clash_with_the_card_games() -> None:
     dice_table = readme[readme.index("The dice game's keys") :]
     for letter in ("D", "A", "X"):
         assert re.search(rf"\| {letter}\b", dice_table), letter
-    assert faces_of("yellow") == ["7", "1", "flag"] and faces_of("pirate") == ["skull", "flag"]
+    screen = playing().screen
+    assert faces_of("yellow", screen) == ["7", "1", "flag"] and faces_of("pirate", screen) == ["skull", "flag"]
 
 
 def test_keys_reach_the_dice_flow_through_the_scoreboard() -> None:
