@@ -72,6 +72,17 @@ def test_a_heap_whose_area_is_ambiguous_is_split_into_dice_that_look_like_dice()
         assert len(found) == 4 and all(len(_near(found, *d.centre)) == 1 for d in frame.dice), seed
 
 
+def _harbour_frames_read_wrong(cases: list[tuple[int, int]]) -> list[int]:
+    """The seeds of the rendered harbour frames (scatter seed, dice) where a die is missed, doubled or a ghost."""
+    look, wrong = load_look("harbour"), []
+    for seed, count in cases:
+        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
+        found = find_dice(frame.image, frame.die_px).blobs
+        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
+            wrong.append(seed)
+    return wrong
+
+
 # Frames (scatter seed, dice) the segmenter once got wrong on the harbour printing: black dice on dark felt seen only
 # by their glyph, their body as dark as their shadow (placed 8 px off, or lost); a mermaid on green felt or a
 # skullking on light wood touching another die, seen as one ragged die.
@@ -80,13 +91,7 @@ _HARD_HARBOUR = [(95077, 6), (95123, 4), (95130, 5), (95235, 2), (95332, 3), (12
 
 
 def test_hard_harbour_frames_have_every_die_found_once_and_no_ghost() -> None:
-    look, wrong = load_look("harbour"), []
-    for seed, count in _HARD_HARBOUR:
-        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
-        found = find_dice(frame.image, frame.die_px).blobs
-        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
-            wrong.append(seed)
-    assert wrong == []
+    assert _harbour_frames_read_wrong(_HARD_HARBOUR) == []
 
 
 # Harbour frames where a heap of 3-4 dice looked a fifth bigger than its dice (the shadows between them) and was split
@@ -95,13 +100,7 @@ _SWOLLEN_HEAPS = [(95545, 6), (95736, 5), (120045, 4), (120885, 4)]
 
 
 def test_a_heap_swollen_by_its_shadows_is_not_split_into_one_die_too_many() -> None:
-    look, wrong = load_look("harbour"), []
-    for seed, count in _SWOLLEN_HEAPS:
-        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
-        found = find_dice(frame.image, frame.die_px).blobs
-        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
-            wrong.append(seed)
-    assert wrong == []
+    assert _harbour_frames_read_wrong(_SWOLLEN_HEAPS) == []
 
 
 def test_a_die_joined_to_the_glyph_of_a_touching_die_near_the_tray_colour_is_cut_free() -> None:
@@ -120,13 +119,7 @@ _NECKED_HEAPS = [(95226, 5), (120167, 6)]
 
 
 def test_a_heap_joined_by_thin_necks_is_cut_there_before_it_is_split() -> None:
-    look, wrong = load_look("harbour"), []
-    for seed, count in _NECKED_HEAPS:
-        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
-        found = find_dice(frame.image, frame.die_px).blobs
-        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
-            wrong.append(seed)
-    assert wrong == []
+    assert _harbour_frames_read_wrong(_NECKED_HEAPS) == []
 
 
 # Harbour frames of black dice on dark felt whose body barely differs from the felt and whose dim glyph, drawn in thin
@@ -136,10 +129,4 @@ _ERASED_GLYPHS = [(150020, 3), (150076, 5), (150398, 3), (150688, 5)]
 
 
 def test_a_die_seen_only_by_the_thin_strokes_of_its_dim_glyph_is_found() -> None:
-    look, wrong = load_look("harbour"), []
-    for seed, count in _ERASED_GLYPHS:
-        frame = scatter(seed, DICE, count, look=look, style=EVAL_STYLE, touching=0.4)
-        found = find_dice(frame.image, frame.die_px).blobs
-        if len(found) != len(frame.dice) or any(len(_near(found, *d.centre)) != 1 for d in frame.dice):
-            wrong.append(seed)
-    assert wrong == []
+    assert _harbour_frames_read_wrong(_ERASED_GLYPHS) == []
