@@ -21,6 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from table.paths import dice_folder
+
 MATCH_PX = 12  # a reading within this many pixels of a labelled die is that die
 PHOTOS_PER_FACE = 20
 
@@ -76,15 +78,6 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
     raise AssertionError(args.dice_command)
 
 
-def taught_folder() -> Path:
-    """Where teaching and calibrating keep what they learned."""
-    from table.paths import data_home
-
-    folder = data_home() / "dice"
-    folder.mkdir(exist_ok=True)
-    return folder
-
-
 def table_dice():  # -> vision.dice.DiceSet
     """The dice of this table's printing: the config's [dice] faces and counts (default: RULES.md's bag)."""
     from table.config import load_config
@@ -98,7 +91,7 @@ def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported la
     from vision.pipeline import DiceReader
 
     dice = table_dice()
-    return DiceReader(dice=dice) if shipped else DiceReader.from_folder(taught_folder(), dice=dice)
+    return DiceReader(dice=dice) if shipped else DiceReader.from_folder(dice_folder(), dice=dice)
 
 
 def _camera(source: str):
@@ -233,7 +226,7 @@ def teach(folder: Path) -> int:
     kinds, faces = adapt(photos, current.kinds, current.faces)
     current.kinds, current.faces = kinds, faces
     after = _photo_accuracy(current, photos)
-    store = taught_folder()
+    store = dice_folder()
     kinds.save(store / "kinds.npz")
     faces.save(str(store / "faces.npz"))
     print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
@@ -258,7 +251,7 @@ def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
     from vision.calibrate import CalibrationError, calibrated_kinds, empty_tray, one_die_colour
 
     current = reader()
-    store = taught_folder()
+    store = dice_folder()
     try:
         ask("Empty the tray (no dice, hands away) and press Enter ")
         frames = [frame for frame in (camera.capture() for _ in range(empty_frames)) if frame is not None]

@@ -16,3 +16,10 @@ def data_home() -> Path:
         home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "pirate-table"
     home.mkdir(parents=True, exist_ok=True)
     return home
+
+
+def dice_folder() -> Path:
+    """Where `dice teach` and `dice calibrate` keep what they learned, and the table's dice reader finds it."""
+    folder = data_home() / "dice"
+    folder.mkdir(exist_ok=True)
+    return folder

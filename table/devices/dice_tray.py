@@ -153,10 +153,10 @@ def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | No
         log.warning("no dice camera (%s): %s", source, error)
         return None
     # The models load only for a table that has a camera; what `dice teach`/`dice calibrate` learned wins.
-    from table.dice_commands import taught_folder
+    from table.paths import dice_folder
     from vision.dice import DiceSet
     from vision.pipeline import DiceReader
     from vision.tracker import TrayTracker
 
     dice = DiceSet(dict(bag.faces), dict(bag.counts))  # read only the faces this printing's dice carry
-    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(taught_folder(), dice=dice)))
+    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(dice_folder(), dice=dice)))
