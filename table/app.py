@@ -3,8 +3,9 @@ event log first and only then handed to the game; the game's effects drive the l
 countdown; the scoreboard draws the game's screen model whenever it changed. The dice tray (camera and tray
 tracker), when there is one, is polled the same way: its events become the dice game's inputs.
 
-A game can hand the table to another (the `SwitchGame` effect): the app builds the next flow with `flows`, also
-while replaying the log, so a table that switched games resumes in the right one.
+The game is a `TableSession` (table.games.session): the table's lobby and the game being played, handed on from
+one flow to the next within it, also while replaying the log, so a table that switched games resumes in the right
+one.
 
 Nothing here blocks for long: the seat hub and the buttons are polled without waiting, and the loop sleeps only
 in `select()` on the hub's port, so a frame is handled the moment it arrives and a stalled device never stalls
@@ -59,7 +60,12 @@ class Game(Protocol):
     def resume_effects(self) -> list[Any]: ...
     def screen(self) -> Any: ...
 
-    on_reader: dict[int, str]  # seat -> UID of the tag the game believes lies on that seat's reader
+    @property
+    def on_reader(self) -> dict[int, str]: ...  # seat -> UID of the tag the table believes lies on its reader
+    @property
+    def tray(self) -> dict[int, Any]: ...  # landing order -> the die the table believes lies in the tray
+    @property
+    def chosen_game(self) -> str: ...  # the game chosen or played: the deck a tag is looked up in
 
 
 class TableApp:
@@ -67,7 +73,6 @@ class TableApp:
         self,
         *,
         game: Game,
-        game_name: str,
         event_log: EventLog,
         registry: DeckRegistry,
         hub: HubLink,
@@ -78,10 +83,9 @@ class TableApp:
         on_screen: Callable[[Any], None] = lambda screen: None,
         on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
         tray: DiceTray | None = None,
-        flows: Callable[[fx.SwitchGame], Game] | None = None,
     ) -> None:
-        self.game, self.game_name = game, game_name
-        self.tray, self.flows = tray, flows
+        self.game = game
+        self.tray = tray
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
         self.clock = clock
@@ -93,13 +97,11 @@ class TableApp:
         """Replay the event log into the game: the table is back where it was. Returns how many events."""
         count = 0
         for _, _, event in self.event_log.replay():
-            for effect in self.game.handle(event):  # effects of the past are not played again ...
-                if isinstance(effect, fx.SwitchGame):
-                    self._switch(effect)  # ... but the game they switched to is the game now
+            self.game.handle(event)  # effects of the past are not played again
             count += 1
         self.hub.assume(dict(self.game.on_reader))  # so the first snapshot tells what moved meanwhile
         if self.tray is not None:
-            self.tray.assume(dict(getattr(self.game, "tray", {})))  # the dice lying in the tray keep their numbers
+            self.tray.assume(dict(self.game.tray))  # the dice lying in the tray keep their numbers
         self._apply(self.game.resume_effects(), self.clock())
         if count:
             log.info("resumed after %d logged events", count)
@@ -144,9 +146,9 @@ class TableApp:
         """The game's input for a device event; None for events the game need not hear of."""
         match event:
             case CardPlaced(seat, uid, code) if seat >= 0:
-                if code and code.startswith("badge:"):
+                if code and code.startswith(inputs.BADGE_PREFIX):
                     return inputs.CardLaid(seat, uid, code)
-                match identify(self.registry, self.game_name, uid, code):
+                match identify(self.registry, self.game.chosen_game, uid, code):
                     case Known(card):
                         return inputs.CardLaid(seat, uid, card)
                     case FromAnotherGame(game, card):
@@ -173,22 +175,9 @@ class TableApp:
             if (game_input := tray_input(event, together)) is not None:
                 self.submit(game_input)
 
-    def _switch(self, switch: fx.SwitchGame) -> None:
-        """Another game's flow takes the table: built from the effect, so a replay builds the same one."""
-        if self.flows is None:
-            log.error("the game asked to switch to %s, but this table cannot build other games", switch.game)
-            return
-        self.game, self.game_name = self.flows(switch), switch.game
-        log.info("the table plays %s now", switch.game)
-
     def _apply(self, effects: list[Any], now: float) -> None:
         for effect in effects:
             match effect:
-                case fx.SwitchGame():
-                    self._switch(effect)
-                    self.countdown_due = None
-                    self._apply(self.game.resume_effects(), now)  # the new game's lights
-                    self._screen_changed = True
                 case fx.Light(seat, pattern) if seat in self.lights:
                     self.lights[seat].show(Pattern[pattern], now)
                 case fx.SeatCount(seat, value) if seat in self.lights:

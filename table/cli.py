@@ -8,9 +8,8 @@ import os
 import sys
 
 from table import deck_commands, dice_commands, referee
+from table.games import catalog
 from table.paths import data_home
-from table.rules import skullking as sk
-from table.rules import skullking_dice as skd
 
 LOG_NAME = "pirate-table.log"
 
@@ -24,14 +23,16 @@ def main(argv: list[str] | None = None) -> int:
     ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
     ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
 
-    demo = commands.add_parser("demo", help="the virtual table: bots play a whole game of Skull King")
+    demo = commands.add_parser("demo", help="the virtual table: bots play a whole game (Skull King by default)")
+    with_demo = [entry for entry in catalog.games() if entry.virtual_table]
     demo.add_argument(
         "--game",
-        choices=("skullking", "skullking-dice"),
-        default="skullking",
-        help="the card game (default) or the dice game, thrown into a rendered tray and read by the vision pipeline",
+        choices=[entry.key for entry in with_demo],
+        default=with_demo[0].key,
+        help="the game to play (`pirate-table games` lists them); a dice game's dice are thrown into a rendered tray "
+        "and read by the vision pipeline",
     )
-    demo.add_argument("--players", type=int, default=4, help="2 to 6 (the dice game: 3 to 6; default 4)")
+    demo.add_argument("--players", type=int, default=4, help="as many as the game takes (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
     demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
     demo.add_argument(
@@ -52,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     deck_commands.register(commands)
     dice_commands.register(commands)
+    commands.add_parser("games", help="list the games this table plays: key, name, players, what each needs")
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
@@ -62,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args)
+    if args.command == "games":
+        return _games()
     if args.command in ("enroll", "write-tags", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags"):
@@ -78,13 +82,13 @@ def main(argv: list[str] | None = None) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from table.sim.demo import run_demo
 
-    try:
-        if args.game == "skullking-dice":
-            skd.check_players(args.players)
-        else:
-            sk.check_players(args.players)
-    except (sk.CardError, skd.DiceError) as error:
-        print(f"pirate-table demo: {error}", file=sys.stderr)
+    entry = catalog.game(args.game)
+    if not entry.min_players <= args.players <= entry.max_players:
+        print(
+            f"pirate-table demo: {entry.name} is played by {entry.min_players} to {entry.max_players} players, "
+            f"not {args.players}",
+            file=sys.stderr,
+        )
         return 2
     _log_to_data_folder()
     window = args.window or (not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
@@ -97,6 +101,17 @@ def _demo(args: argparse.Namespace) -> int:
         window=window,
         game=args.game,
     )
+
+
+def _games() -> int:
+    rows = [("game", "name", "players", "needs")]
+    for entry in catalog.games():
+        players = f"{entry.min_players}-{entry.max_players}"
+        rows.append((entry.key, str(entry.name), players, entry.needs))
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3])
+    return 0
 
 
 def _run(window: bool) -> int:

@@ -12,12 +12,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from table.games import catalog
+from table.games.text import LANGUAGES
 from table.paths import data_home
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
-LANGUAGES = ("en", "de", "fr", "nl", "it")
-GAMES = ("skullking", "skullking-dice")
 MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
@@ -98,9 +98,10 @@ def _check(data: dict[str, Any], where: str) -> Config:
     language = _value(table, "language", str, "en", f"{where}, [table]")
     if language not in LANGUAGES:
         raise ConfigError(f"{where}, [table]: language is one of {', '.join(LANGUAGES)}, not '{language}'")
-    game = _value(table, "game", str, "skullking", f"{where}, [table]")
-    if game not in GAMES:
-        raise ConfigError(f"{where}, [table]: game is one of {', '.join(GAMES)}, not '{game}'")
+    games = catalog.keys()
+    game = _value(table, "game", str, games[0], f"{where}, [table]")
+    if game not in games:
+        raise ConfigError(f"{where}, [table]: game is one of {', '.join(games)}, not '{game}'")
 
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or not MIN_SEATS <= len(seats_data) <= MAX_SEATS:

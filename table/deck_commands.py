@@ -14,6 +14,7 @@ from collections.abc import Callable
 from table.devices.nfc import HubLink, find_hub_port
 from table.enrollment import Enrolled, Enrollment, Refused, TagWriting, WriteCode
 from table.events import CardPlaced, HubConnected, HubLinkLost, ReaderFailed, TableEvent, TagWritten
+from table.games import catalog
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 
@@ -24,7 +25,9 @@ Wait = Callable[[], None]  # returns when the link may have something, or after 
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     for name, what in (("enroll", "record which tag is which card"), ("write-tags", "write each card's code")):
         command = commands.add_parser(name, help=f"{what}, for every card of a deck")
-        command.add_argument("game", help="the game the deck belongs to, e.g. skullking")
+        command.add_argument(
+            "game", choices=[entry.key for entry in catalog.with_deck()], help="the game the deck belongs to"
+        )
         command.add_argument("--deck", default="deck 1", help="a name for this physical deck (default 'deck 1')")
         command.add_argument("--port", default="auto", help="the seat hub's serial port (default: find it)")
 

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.rules import skullking as sk
+from table.games import catalog
 from table.store.decks import DeckRegistry
 
-# The card codes of one printed deck, in the order enrollment asks for them.
-DECKS: dict[str, tuple[str, ...]] = {
-    "skullking": tuple(card.code for card in sk.DECK),
-}
-GAME_NAMES = {"skullking": "Skull King"}
+
+def decks() -> dict[str, tuple[str, ...]]:
+    """The card codes of each game's printed deck (the game catalog's), in the order enrollment asks for them."""
+    return {entry.key: entry.deck for entry in catalog.with_deck()}
 
 
 def deck_codes(game: str) -> tuple[str, ...]:
-    if game not in DECKS:
-        raise ValueError(f"no deck is known for the game '{game}'; known: {', '.join(DECKS)}")
-    return DECKS[game]
+    known = decks()
+    if game not in known:
+        raise ValueError(f"no deck is known for the game '{game}'; known: {', '.join(known)}")
+    return known[game]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,8 @@ class FromAnotherGame:
 
     @property
     def message(self) -> str:
-        return f"this card ({self.code}) belongs to a {GAME_NAMES.get(self.game, self.game)} deck"
+        names = {entry.key: str(entry.name) for entry in catalog.games()}
+        return f"this card ({self.code}) belongs to a {names.get(self.game, self.game)} deck"
 
 
 Identification = Known | UnknownTag | FromAnotherGame
@@ -56,7 +57,7 @@ def identify(registry: DeckRegistry, game: str, uid: str, tag_code: str | None) 
     """What the tag `uid`, carrying `tag_code` if any, is in a game of `game`."""
     enrolled = registry.lookup(uid)
     if tag_code:
-        for other, codes in DECKS.items():
+        for other, codes in decks().items():
             if tag_code in codes:
                 return Known(tag_code) if other == game else FromAnotherGame(other, tag_code)
         return UnknownTag(uid)  # a code no deck prints: never guess what was meant

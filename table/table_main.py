@@ -6,6 +6,7 @@ operator: every seat action can be done there too, by touch, mouse or keyboard (
 
 from __future__ import annotations
 
+import importlib
 import logging
 import sqlite3
 import time
@@ -19,10 +20,8 @@ from table.devices.dice_tray import DiceTray, open_tray
 from table.devices.lights import SeatLight
 from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
-from table.games import dice_inputs, inputs
-from table.games.effects import SwitchGame
-from table.games.skullking import SkullKingFlow
-from table.games.skullking_dice import SkullKingDiceFlow
+from table.games import catalog
+from table.games.session import TableSession
 from table.paths import data_home
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
@@ -47,9 +46,8 @@ def build_table(
     database = database or open_database()
     hub, buttons, lights = seat_devices(config, clock)
     return TableApp(
-        game=SkullKingFlow(seats=len(config.seats), language=config.language, game=config.game),
-        game_name=config.game,
-        event_log=EventLog(database, (*inputs.INPUT_KINDS, *dice_inputs.DICE_INPUT_KINDS)),
+        game=TableSession(len(config.seats), config.language, config.game, config),
+        event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names()),
         registry=DeckRegistry(database),
         hub=hub,
         buttons=buttons,
@@ -59,32 +57,14 @@ def build_table(
         on_screen=on_screen,
         on_round_over=on_round_over or save_screenshot,
         tray=tray,
-        flows=game_flows(config),
     )
 
 
-def game_flows(config: Config) -> Callable[[SwitchGame], Any]:
-    """The flow a SwitchGame hands the table to, by game name: the same effect always builds the same flow."""
-
-    def build(switch: SwitchGame) -> Any:
-        if switch.game == "skullking-dice":
-            from table.display.dice_views import register_dice_screens
-
-            register_dice_screens()  # the scoreboard's views of the dice game
-            scoring = config.dice_scoring
-            return SkullKingDiceFlow(
-                switch.players, switch.names, switch.language, scoring=scoring, bag=config.dice_bag
-            )
-        # The card game's lobby, with the same players seated; its game choice is the table's first game again.
-        flow = SkullKingFlow(seats=len(switch.names), language=switch.language, game=config.game)
-        for seat in switch.players:
-            name = switch.names[seat]
-            flow.handle(inputs.JoinSeat(seat, "" if name == f"Seat {seat + 1}" else name))
-        if switch.start:
-            flow.handle(inputs.StartGame())
-        return flow
-
-    return build
+def load_game_views() -> None:
+    """Register every game's scoreboard views (the modules the game catalog names), before the scoreboard draws."""
+    for entry in catalog.games():
+        if entry.views:
+            importlib.import_module(entry.views)
 
 
 def seat_devices(config: Config, clock: Callable[[], float]) -> tuple[HubLink, SeatButtons, dict[int, SeatLight]]:
@@ -110,6 +90,7 @@ def save_screenshot(number: int, screen: Any) -> None:
 def run_table(config: Config, fullscreen: bool = True) -> int:
     from table.display.scoreboard import Scoreboard
 
+    load_game_views()
     board = Scoreboard.open(fullscreen)
     app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
     app.resume()

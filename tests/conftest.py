@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from table.games import catalog
+from table.games.catalog import GameEntry
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,3 +21,13 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     home = tmp_path_factory.mktemp("pirate-table-home")
     monkeypatch.setenv("PIRATE_TABLE_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def toy_game() -> Iterator[GameEntry]:
+    """High Card (tests/toygame), registered in the game catalog for one test."""
+    from tests.toygame import ENTRY
+
+    catalog.register_game(ENTRY)
+    yield ENTRY
+    catalog.unregister_game(ENTRY.key)

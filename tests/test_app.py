@@ -14,9 +14,9 @@ from table.devices.buttons import HOLD_SECONDS, gpio_buttons
 from table.devices.lights import AMBER, RED, Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
-from table.games import inputs
+from table.games import catalog, inputs
 from table.games.screen import Phase
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 from table.sim.hub import HubEmulator
 from table.sim.virtual_deck import VirtualSeats, virtual_deck
 from table.store.database import open_database
@@ -44,9 +44,8 @@ class Harness:
         db = open_database(self.folder / "table.sqlite3")
         self.lights = {seat: SeatLight(RGBLED(*pins)) for seat, pins in LEDS.items()}
         self.app = TableApp(
-            game=SkullKingFlow(seats=2),
-            game_name="skullking",
-            event_log=EventLog(db, inputs.INPUT_KINDS),
+            game=TableSession(2),
+            event_log=EventLog(db, catalog.log_kinds()),
             registry=DeckRegistry(db),
             hub=HubLink(lambda: str(self.hub.path) if self.hub.path.exists() else None, self.clock),
             buttons=gpio_buttons({seat: {"button": pin} for seat, pin in BUTTONS.items()}),

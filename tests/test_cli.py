@@ -27,8 +27,10 @@ def test_enroll_without_a_hub_says_so_and_can_be_stopped(
 
 
 def test_enroll_refuses_a_game_without_a_deck(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["write-tags", "chess"]) == 2
-    assert "pirate-table write-tags: no deck is known for the game 'chess'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["write-tags", "skullking-dice"])  # a game of the catalog, played without cards
+    assert stopped.value.code == 2
+    assert "invalid choice: 'skullking-dice' (choose from 'skullking')" in capsys.readouterr().err
 
 
 def test_selftest_with_a_damaged_config_says_what_to_do(

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from table.decks import DECKS, FromAnotherGame, Known, UnknownTag, deck_codes, identify
+from table.decks import FromAnotherGame, Known, UnknownTag, deck_codes, identify
+from table.games.catalog import GameEntry
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 
@@ -41,11 +42,9 @@ def test_an_unknown_tag_is_reported_as_unknown_never_guessed(registry: DeckRegis
     assert identify(registry, "skullking", "04BB", "yellow:14") == UnknownTag("04BB")
 
 
-def test_a_card_enrolled_in_another_game_is_named_as_such(
-    registry: DeckRegistry, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(DECKS, "piratenpoker", ("poker:red:5",))
-    registry.enroll("piratenpoker", "p", "04CC", "poker:red:5")
+def test_a_card_enrolled_in_another_game_is_named_as_such(registry: DeckRegistry, toy_game: GameEntry) -> None:
+    registry.enroll("highcard", "p", "04CC", "star:5")
     outcome = identify(registry, "skullking", "04CC", None)
-    assert outcome == FromAnotherGame("piratenpoker", "poker:red:5")
-    assert identify(registry, "skullking", "04DD", "poker:red:5") == FromAnotherGame("piratenpoker", "poker:red:5")
+    assert outcome == FromAnotherGame("highcard", "star:5")
+    assert identify(registry, "skullking", "04DD", "star:5") == FromAnotherGame("highcard", "star:5")
+    assert "High Card deck" in outcome.message

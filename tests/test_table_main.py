@@ -53,10 +53,10 @@ def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path,
 
     from table.display.scoreboard import Scoreboard
     from table.games import inputs
-    from table.games.skullking import SkullKingFlow
+    from table.games.session import TableSession
 
     board = Scoreboard.open(fullscreen=False)
-    board.show(SkullKingFlow(seats=4).screen())
+    board.show(TableSession(4).screen())
     assert board.surface.get_at((10, 10))[:3] != (0, 0, 0)  # something is drawn
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, unicode="j"))
     assert board.events() == [inputs.JoinSeat(0)]

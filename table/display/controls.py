@@ -30,7 +30,7 @@ import pygame
 
 from table.display.card_art import INK, PAPER
 from table.display.language import LANGUAGE_NAMES
-from table.display.trick_screen import GAME_NAMES, label
+from table.display.trick_screen import game_name, label
 from table.display.typeset import fit_text
 from table.display.views import Paint
 from table.games import inputs
@@ -325,11 +325,7 @@ class Controls(BarControls):
                 chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
             other_game = _next(screen.games, screen.game)
             if other_game != screen.game:
-                chosen.append(
-                    Button(
-                        text("Play {game}", game=GAME_NAMES.get(other_game, verbatim(other_game))), _game(screen), "k"
-                    )
-                )
+                chosen.append(Button(text("Play {game}", game=game_name(screen, other_game)), _game(screen), "k"))
             chosen.append(Button(verbatim(LANGUAGE_NAMES[_next(LANGUAGES, screen.language)]), _language(screen), "i"))
         elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
             for value in range(screen.round + 1):

@@ -187,3 +187,6 @@ def _plate(
     mark = text("THROWS") if view.acting else text("WINS THE TRICK") if won else text("total {total}", total=view.total)
     said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
     surface.blit(said, said.get_rect(midtop=(box.centerx, box.top + row * 9 // 4)))
+
+
+register_dice_screens()  # importing the module (as the game catalog's views) shows the dice game

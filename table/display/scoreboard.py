@@ -19,11 +19,12 @@ A view is `draw(model, (width, height), paint) -> pygame.Surface`. `paint.say(wo
 table's language (`model.language`); `paint.motion` says how far the animations are (from the scoreboard's
 injected clock); `paint.part(rect, key)` marks what each region shows, so the next frame redraws only the regions
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
-asks for frames at 30 fps. Import the module once (the app does, when it builds that game's flow); the Skull King
-views are registered by `table.display.skullking_views`, imported here. Models with `messages`, `undo` and
-`link_lost` fields get the banner (table.display.banner) for free. `touches(model, size)` lists places of the view
-that send a game input when touched (the lobby's game and language chips). The bar of actions under the view is
-the controls registered for the model's type (table.display.controls.register_controls).
+asks for frames at 30 fps. The game catalog names each game's views module (`GameEntry.views`); the shell imports
+them all when it opens the scoreboard (`table.table_main.load_game_views`); the lobby's are registered here.
+Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free.
+`touches(model, size)` lists places of the view that send a game input when touched (the lobby's game and language
+chips). The bar of actions under the view is the controls registered for the model's type
+(table.display.controls.register_controls).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import Any
 
 import pygame
 
-from table.display import skullking_views  # noqa: F401  (registers Skull King's views)
+from table.display import lobby_views  # noqa: F401  (registers the lobby's view; games' views: their modules)
 from table.display.banner import banner_key, draw_alarm_frame, draw_banner
 from table.display.card_art import CardFace, draw_card
 from table.display.controls import Controls

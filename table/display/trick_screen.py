@@ -38,8 +38,12 @@ FPS = 30  # animation frames per second: the key of an animated part changes thi
 YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
-GAME_NAMES = {"skullking": text("Skull King"), "skullking-dice": text("Skull King: the dice game")}
 SUIT_NAMES = {"yellow": text("yellow"), "red": text("red"), "blue": text("blue"), "black": text("black")}
+
+
+def game_name(screen: Screen, game: str) -> Text:
+    """A game's name as the screen model gives it (the game catalog's), else its key."""
+    return dict(zip(screen.games, screen.game_names, strict=False)).get(game, verbatim(game))
 
 
 def card_face(code: str) -> CardFace:
@@ -258,7 +262,7 @@ def lobby_touches(screen: Screen, size: tuple[int, int]) -> list[tuple[pygame.Re
 def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> None:
     """The game and the language, each a row of chips after its caption: the chosen one filled, the others
     outlined (not by colour alone). Each chip can be touched (lobby_touches)."""
-    names = {game: paint.say(GAME_NAMES.get(game, verbatim(game))) for game in screen.games}
+    names = {game: paint.say(game_name(screen, game)) for game in screen.games}
     names.update({code: LANGUAGE_NAMES[code] for code in LANGUAGES})
     chosen = (screen.game, screen.language)
     caption_width = box.width // 6

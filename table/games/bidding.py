@@ -10,15 +10,18 @@ After the reveal the operator may correct a bid until the round is scored.
 `SecretBids` is mixed into a flow with `TableFlow`; the flow's game keeps `tentative` (seat -> the secret count)
 and `bids` (seat -> locked bid), so undo takes bids back with the rest of the game, and says which round it is
 (`_bid_round`).
+
+The seat lights of a game of bids and tricks are here too: WAITING_FOR_BID until a seat's bid is locked, then steady
+until the reveal; while a judged trick is cleared away, WON_TRICK at its winner (`_trick_winner`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from table.games.effects import SeatCount
+from table.games.effects import LedPattern, SeatCount
 from table.games.inputs import HOLD, MINUS, OK
-from table.games.screen import Phase
+from table.games.screen import Phase, PrivateView
 from table.games.text import text
 
 if TYPE_CHECKING:
@@ -33,6 +36,28 @@ class SecretBids(_Flow):
     def _bid_round(self) -> int:
         """The round's number r: a bid is 0 to r tricks."""
         raise NotImplementedError
+
+    def _trick_winner(self) -> int:
+        """While the judged trick's cards or dice are cleared away: the seat that won it."""
+        raise NotImplementedError
+
+    def private(self, seat: int) -> PrivateView:
+        """Before the reveal a seat's bid is its own secret: the count so far, or the bid locked."""
+        game = self.game
+        if game.phase in (Phase.BIDDING, Phase.COUNTDOWN) and seat in self._playing_seats():
+            return PrivateView(seat, bid=game.bids.get(seat, game.tentative.get(seat)))
+        return super().private(seat)
+
+    def _standing_light(self, seat: int) -> LedPattern:
+        if seat in self._playing_seats():
+            match self.game.phase:
+                case Phase.COUNTDOWN:
+                    return LedPattern.BID_LOCKED
+                case Phase.BIDDING:
+                    return LedPattern.BID_LOCKED if seat in self.game.bids else LedPattern.WAITING_FOR_BID
+                case Phase.LIFTING:
+                    return LedPattern.WON_TRICK if self._trick_winner() == seat else LedPattern.IDLE
+        return super()._standing_light(seat)
 
     def _bid_button(self, seat: int, key: str) -> None:
         """A seat button while bidding: count (wrapping 0..r), lock, or reopen the seat's bid."""

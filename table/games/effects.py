@@ -90,20 +90,22 @@ class RoundOver:
     number: int
 
 
+LOBBY = "lobby"  # not a game: SwitchGame(LOBBY, ...) hands the table back to its lobby
+
+
 @dataclass(frozen=True)
 class SwitchGame:
-    """Hand the table to another game's flow (the app builds it, also when replaying the log).
+    """Hand the table to another flow: the lobby's StartGame to the chosen game (its key in the game catalog),
+    which begins its first round at once; a game's NewGame back to the lobby (`LOBBY`), with these seats joined.
 
-    `game` is "skullking", "skullking-dice", ...; `players` the seats that play, clockwise, `names` one per seat of
-    the table, `language` the table's language. `start` True: the new flow begins its first round at once (the
-    lobby chose this game and pressed start); False: it opens in its lobby with these seats joined (new game).
+    `players` are the seats that play, clockwise. The table (table.games.session) builds the flow, also when
+    replaying the log; names, language and readers go along in the table's state. `back` True: an undo going back
+    to the flow the table had before, as it was (the lobby before the start; the game before a new game).
     """
 
     game: str
     players: tuple[int, ...]
-    names: tuple[str, ...]
-    language: str
-    start: bool
+    back: bool = False
 
 
 Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | SwitchGame

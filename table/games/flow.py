@@ -13,8 +13,12 @@
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
 
 A game supplies its undoable state as `self.game` (with `phase` and `copy()`), the seats that play now
-(`_playing_seats`), the seat the table waits for (`_acting_seat`), the winner of the judged trick
-(`_trick_winner`) and the score totals (`_totals`).
+(`_playing_seats`), the seat the table waits for (`_acting_seat`) and the score totals (`_totals`). The table's own
+facts (names, language, readers, the hub link, the tray: `table.games.table_state`) are shared by every flow, read
+here through properties so a flow says `self.names` as before.
+
+What a seat's LED shows while it waits (`_standing_light`) is the game's: this shell lights the lobby, the seat the
+table waits for and the winners; a game with bids or tricks adds its phases (`SecretBids`, a trick's winner).
 """
 
 from __future__ import annotations
@@ -23,10 +27,21 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from table.games.effects import CancelCountdown, Effect, LedPattern, Light, Message, Sound, StartCountdown
+from table.games.effects import (
+    LOBBY,
+    CancelCountdown,
+    Effect,
+    LedPattern,
+    Light,
+    Message,
+    Sound,
+    StartCountdown,
+    SwitchGame,
+)
 from table.games.inputs import KEYS, CancelUndo, ConfirmUndo, CountdownDone, Undo
-from table.games.screen import Note, Phase, Placing
-from table.games.text import Text, and_list, text, verbatim
+from table.games.screen import Note, Phase, Placing, PrivateView
+from table.games.table_state import TableState
+from table.games.text import LANGUAGES, Text, and_list, text, verbatim
 
 COUNTDOWN_SECONDS = 3
 MESSAGES_SHOWN = 5
@@ -63,18 +78,52 @@ def ranking(totals: dict[int, int], name: Callable[[int], Text]) -> list[Placing
 class TableFlow:
     """The shell of a game flow; a subclass sets `seats`, `game` and the state below in its constructor."""
 
-    seats: int
+    table: TableState  # the table's own facts, shared by every flow
     game: Any  # the undoable state of the game: has `phase` and `copy()`
-    names: list[str | None]  # None: not named, called "Seat 3" in the table's language
 
-    def _init_shell(self, seats: int) -> None:
-        self.seats = seats
+    def _init_shell(self, table: TableState) -> None:
+        self.table = table
+        seats = table.seats
         # The operator's undo: (what the action was, the game before it), newest last.
         self.history: list[tuple[Text, Any]] = []
         self.undo_asked: Text | None = None
         self.notes: list[Note] = []
         self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
         self._effects: list[Effect] = []
+
+    # --- The table's facts, shared by every flow (table.games.table_state) ------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return self.table.seats
+
+    @property
+    def names(self) -> list[str | None]:
+        return self.table.names
+
+    @property
+    def language(self) -> str:
+        return self.table.language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self.table.language = language
+
+    @property
+    def on_reader(self) -> dict[int, str]:
+        return self.table.on_reader
+
+    @property
+    def readers_down(self) -> dict[int, str]:
+        return self.table.readers_down
+
+    @property
+    def link_lost(self) -> str | None:
+        return self.table.link_lost
+
+    @link_lost.setter
+    def link_lost(self, reason: str | None) -> None:
+        self.table.link_lost = reason
 
     # --- What a game supplies -------------------------------------------------------------------------------------
 
@@ -86,10 +135,6 @@ class TableFlow:
         raise NotImplementedError
 
     def _acting_seat(self) -> int | None:
-        raise NotImplementedError
-
-    def _trick_winner(self) -> int:
-        """While the judged trick's cards or dice are cleared away: the seat that won it."""
         raise NotImplementedError
 
     def _totals(self) -> dict[int, int]:
@@ -125,6 +170,10 @@ class TableFlow:
             effects.append(StartCountdown(COUNTDOWN_SECONDS))
         return effects
 
+    def private(self, seat: int) -> PrivateView:
+        """What only `seat`'s player may see now; a game with secrets adds them (SecretBids: the bid counted)."""
+        return PrivateView(seat)
+
     def _countdown_effects(self, before: Phase, event: object) -> None:
         """Entering the countdown starts it; leaving it other than by its end (an undo, a new game) cancels it."""
         after = self.game.phase
@@ -134,6 +183,20 @@ class TableFlow:
             self._effects.append(CancelCountdown())
 
     # --- Undo -----------------------------------------------------------------------------------------------------
+
+    def _started(self) -> None:
+        """A game's flow has just begun its first round: the first thing undo can take back is the start itself,
+        back to the lobby as it was (another flow: the table hands back to it)."""
+        self.history.append((text("the start of the game"), SwitchGame(LOBBY, tuple(self._playing_seats()), back=True)))
+
+    def reopen(self, undo_to: SwitchGame | None = None) -> None:
+        """The table comes back to this flow (table.games.session): old messages and questions are gone, the lights
+        are recomputed. `undo_to`: what an undo right now hands the table back to (the game a new game ended)."""
+        self.notes, self.undo_asked = [], None
+        if undo_to is not None:
+            self.history.append((text("the game before the new one"), undo_to))
+        self._update_lights()
+        self._effects = []
 
     def _checkpoint(self, action: Text) -> None:
         """An action is accepted: remember the game before it, so the operator can take it back."""
@@ -153,8 +216,12 @@ class TableFlow:
         if self.undo_asked is None:
             self._refuse(text("No undo was asked for"))
             return
-        action, self.game = self.history.pop()
+        action, game = self.history.pop()
         self.undo_asked = None
+        if isinstance(game, SwitchGame):  # the action was a switch of flow: the flow before takes the table back
+            self._effects.append(game)
+            return
+        self.game = game
         self._after_undo()
         self.notes = []
         self._say(text("Undone: {action}", action=action))
@@ -185,21 +252,19 @@ class TableFlow:
         self._effects.append(Sound("error"))
 
     def _standing_light(self, seat: int) -> LedPattern:
-        game = self.game
+        """What `seat`'s LED shows while nothing happens there: steady once joined in the lobby, YOUR_TURN for the
+        seat the table waits for, WON_TRICK for the winners at the end, else off. A game overrides it for its own
+        phases (bids, a judged trick) and falls back on this."""
         if seat not in self._playing_seats():
             return LedPattern.IDLE
-        match game.phase:
-            case Phase.LOBBY | Phase.COUNTDOWN:
-                return LedPattern.BID_LOCKED  # steady: joined, or bid locked
-            case Phase.BIDDING:
-                return LedPattern.BID_LOCKED if seat in game.bids else LedPattern.WAITING_FOR_BID
-            case Phase.PLAYING:
-                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
-            case Phase.LIFTING:
-                return LedPattern.WON_TRICK if self._trick_winner() == seat else LedPattern.IDLE
-            case _:
+        match self.game.phase:
+            case Phase.LOBBY:
+                return LedPattern.BID_LOCKED  # steady: joined
+            case Phase.GAME_OVER:
                 first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
                 return LedPattern.WON_TRICK if first else LedPattern.IDLE
+            case _:
+                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
 
     def _update_lights(self) -> None:
         for seat in range(self.seats):
@@ -227,6 +292,12 @@ class TableFlow:
 
     def _no_such_seat(self, seat: object) -> Text:
         return text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=repr(seat))
+
+    def _choose_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            self._refuse(text("The table does not speak '{language}'", language=language))
+        else:
+            self.language = language
 
     def _set_name(self, seat: int, name: str) -> None:
         name = " ".join(name.split())[:NAME_LENGTH]

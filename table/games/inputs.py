@@ -12,6 +12,8 @@ from typing import get_args
 
 # --- From the seats: readers and buttons -------------------------------------------------------------------------
 
+BADGE_PREFIX = "badge:"  # a player badge's code: "badge:Anna" names the seat it is laid on, in the lobby
+
 
 @dataclass(frozen=True)
 class CardLaid:
@@ -101,12 +103,12 @@ class SetName:
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start round 1 with the seats that joined (at least 2)."""
+    """Start the game chosen with the seats that joined (as many as the game needs)."""
 
 
 @dataclass(frozen=True)
 class ChooseGame:
-    """In the lobby: the game to play ("skullking", "skullking-dice"); StartGame starts it."""
+    """In the lobby: the game to play (a key of the game catalog, "skullking"); StartGame starts it."""
 
     game: str
 
@@ -169,7 +171,7 @@ class CancelUndo:
 
 @dataclass(frozen=True)
 class NewGame:
-    """Back to the lobby, with the same players in their seats."""
+    """End the game: back to the lobby, with the same players in their seats."""
 
 
 Input = (
@@ -198,4 +200,4 @@ Input = (
 )
 
 INPUT_KINDS: tuple[type, ...] = get_args(Input)
-"""Every input kind, for the event log (`EventLog(connection, kinds=INPUT_KINDS)`)."""
+"""The table's input kinds, which every game may hear; a game's own kinds are in its catalog entry."""

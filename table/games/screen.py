@@ -101,6 +101,17 @@ class Note:
 
 
 @dataclass(frozen=True)
+class PrivateView:
+    """What only one seat's player may see, never part of the public `Screen`: the secret bid being counted (shown
+    by the seat's LED flashing it), and the codes of what the table knows lies face down at the seat (cards laid
+    hidden until a reveal). A seat's own display, if the table has one, draws this and nothing of another seat's."""
+
+    seat: int
+    bid: int | None = None  # before the reveal: the bid counted or locked at this seat
+    hidden: tuple[str, ...] = ()  # codes known to the table at this seat, shown to no one
+
+
+@dataclass(frozen=True)
 class Screen:
     phase: Phase
     round: int  # 1..10; 0 in the lobby
@@ -119,4 +130,5 @@ class Screen:
     undo: Text | None  # "Undo <action>?" while waiting for ConfirmUndo or CancelUndo
     language: str = "en"  # the table's language: "en", "de", "fr", "nl", "it"
     game: str = "skullking"  # the game chosen in the lobby
-    games: tuple[str, ...] = ("skullking",)  # the games the lobby offers
+    games: tuple[str, ...] = ("skullking",)  # the games the lobby offers (keys of the game catalog)
+    game_names: tuple[Text, ...] = ()  # their names, in the order of `games`

@@ -1,6 +1,6 @@
 """Skull King at the table: the game flow, from the lobby to the final ranking.
 
-`SkullKingFlow(seats)` is a state machine. The app feeds it input events (`table.games.inputs`) one at a time;
+`SkullKingFlow(table, players)` is a state machine. The app feeds it input events (`table.games.inputs`) one at a time;
 `handle(event)` answers with effects (`table.games.effects`) for the LEDs, the sound and the countdown timer, and
 `screen()` gives the screen model (`table.games.screen`) the scoreboard draws. There is no clock, no randomness
 and no I/O here: the same events always give the same state, so the table resumes by replaying its event log.
@@ -9,10 +9,10 @@ countdown's effects, undo with confirm, names, the ranking) and `table.games.bid
 
 How the table behaves, phase by phase (the decisions the brief left open are marked "Decision"):
 
-- Lobby. A free seat joins by laying any tag on its reader (even an unknown one) or pressing any of its buttons.
-  A player badge (`code` "badge:<name>") joins and names the seat, or renames a seat that joined. StartGame needs
-  at least 2 seats; the seats that joined play, clockwise. Decision: the first dealer of a game is the playing
-  seat with the lowest number; the player left of the dealer leads (the rules core's `dealer`, `first_leader`).
+- The table's lobby (table.games.lobby) seats the players and hands the table over with SwitchGame; the flow
+  begins round 1 at once, the seats that joined playing clockwise. Decision: the first dealer of a game is the
+  playing seat with the lowest number; the player left of the dealer leads (the rules core's `dealer`,
+  `first_leader`).
 - Bidding. The screen says "Round r: <dealer> deals r cards each". Decision: DealtCards is optional; the first
   bid input counts as it too (it only changes the prompt from "deal" to "bid"). A seat's tentative bid starts at
   0; tap/plus adds one and minus takes one away, wrapping between 0 and r; each change is flashed back to the seat
@@ -29,7 +29,7 @@ How the table behaves, phase by phase (the decisions the brief left open are mar
 - Lifting. The winner is lit WON_TRICK and the table waits until every playing seat's reader is clear, then the
   next trick starts. After the round's last trick the round is scored at once (RoundOver) and the next round
   starts once the readers are clear; after round 10 the game is over at once, with the final ranking.
-- Game over. NewGame (also allowed at any time) goes back to the lobby with the same players and names.
+- Game over. NewGame (also allowed at any time) hands the table back to the lobby, the same players seated.
 
 Bad inputs change nothing and are each answered by a Message (also in the screen's message list), an ERROR light
 at the seat concerned and the "error" sound. Decision: a card lifted before its trick is judged is such an error
@@ -37,10 +37,10 @@ and still counts as played; laying the same tag back is quietly accepted, and th
 Decision: a card refused at a seat stays on that reader physically; the table tracks every reader's tag (not
 part of the undoable game state), so the waits for "lift your cards" always match what lies on the readers.
 
-Undo takes back the last accepted action (a join, a start, a bid locked or reopened, a card played, a Scary Mary
-announcement, a bid correction, a new game), after ConfirmUndo. Button counting, the reveal and the lifting of
+Undo takes back the last accepted action (a bid locked or reopened, a card played, a Scary Mary announcement, a
+bid correction), after ConfirmUndo. Button counting, the reveal and the lifting of
 cards are not actions of their own: an undo right after the reveal reopens the last bid locked. Names, readers and
-the hub link are facts about the table, not the game, so undo leaves them alone.
+the hub link are facts about the table (table.games.table_state), not the game, so undo leaves them alone.
 
 Quiet on purpose (no message, no change): a tag reported again on the reader it lies on, a lift from an empty
 reader, a CountdownDone after the countdown was cancelled, DealtCards once dealt, LinkRestored or ReaderUp with
@@ -57,9 +57,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
-from table.games.effects import LedPattern, RoundOver, Sound, SwitchGame
+from table.games.effects import LOBBY, RoundOver, Sound, SwitchGame
 from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
+    BADGE_PREFIX,
     PLUS,
     TAP,
     CardLaid,
@@ -82,6 +83,7 @@ from table.games.inputs import (
     SetName,
     StartGame,
 )
+from table.games.readers import SeatReaders
 from table.games.screen import (
     Phase,
     PlayedCard,
@@ -92,16 +94,9 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
-from table.games.text import LANGUAGES, Text, comma_list, text
+from table.games.table_state import TableState
+from table.games.text import Text, comma_list, text
 from table.rules import skullking as sk
-from table.rules import skullking_dice as skd
-
-BADGE_PREFIX = "badge:"
-
-# The games the lobby offers. This flow plays the first; StartGame with another hands the table over (SwitchGame).
-GAMES_OFFERED = ("skullking", "skullking-dice")
-GAME_NAMES = {"skullking": text("Skull King"), "skullking-dice": text("Skull King: the dice game")}
-MIN_PLAYERS = {"skullking": sk.MIN_PLAYERS, "skullking-dice": skd.MIN_PLAYERS}
 
 SUIT_NAMES = {
     sk.Suit.YELLOW: text("yellow"),
@@ -141,8 +136,8 @@ def default_name(seat: int) -> str:
 class _Game:
     """The undoable state of one game. Everything in it comes from accepted actions."""
 
-    phase: Phase = Phase.LOBBY
-    players: list[int] = field(default_factory=list)  # seats: joined (lobby) or playing, clockwise
+    phase: Phase = Phase.BIDDING
+    players: list[int] = field(default_factory=list)  # the seats that play, clockwise
     round: sk.Round | None = None  # its player i sits at seat players[i]
     dealt: bool = False
     tentative: dict[int, int] = field(default_factory=dict)  # seat -> the secret value being counted
@@ -158,20 +153,16 @@ class _Game:
         return copy_state(self, round=None if self.round is None else copy_state(self.round))
 
 
-class SkullKingFlow(SecretBids, TableFlow):
-    def __init__(self, seats: int, language: str = "en", game: str = "skullking") -> None:
-        sk.check_players(seats)
-        if language not in LANGUAGES or game not in GAMES_OFFERED:
-            raise ValueError(f"language is one of {LANGUAGES} and game one of {GAMES_OFFERED}")
-        self._init_shell(seats)  # messages, lights, the operator's undo (table.games.flow)
-        self.game = _Game()
-        # Facts about the table rather than the game: undo leaves them alone.
-        self.language = language
-        self.chosen_game = game
-        self.names: list[str | None] = [None] * seats  # None: not named, called "Seat 3" in the table's language
-        self.on_reader: dict[int, str] = {}  # seat -> uid of the tag lying on its reader now
-        self.readers_down: dict[int, str] = {}  # seat -> why its reader is down
-        self.link_lost: str | None = None
+class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
+    def __init__(self, table: TableState, players: Sequence[int]) -> None:
+        sk.check_players(len(players))
+        if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
+            raise ValueError(f"players are distinct seats 0..{table.seats - 1} in clockwise order, not {players}")
+        self._init_shell(table)  # messages, lights, the operator's undo (table.games.flow)
+        self.game = _Game(players=list(players))
+        self._start_round(1)
+        self._started()  # undo can take the start back
+        self._update_lights()  # the standing patterns, for resume_effects after the switch
 
     # --- The entry points (handle, resume_effects: table.games.flow) ----------------------------------------
 
@@ -192,16 +183,19 @@ class SkullKingFlow(SecretBids, TableFlow):
             case ReaderUp():
                 self._reader_up(event.seat)
             case JoinSeat():
-                self._join_seat(event.seat, event.name)
+                if self._seat_exists(event.seat):
+                    self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)
             case LeaveSeat():
-                self._leave_seat(event.seat)
+                if self._seat_exists(event.seat):
+                    said = text("{name} can leave only a seat taken in the lobby", name=self._name(event.seat))
+                    self._refuse(said, event.seat)
             case SetName():
                 if self._seat_exists(event.seat):
                     self._set_name(event.seat, event.name)
             case StartGame():
-                self._start_game()
+                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
             case ChooseGame():
-                self._choose_game(event.game)
+                self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
             case ChooseLanguage():
                 self._choose_language(event.language)
             case DealtCards():
@@ -219,82 +213,10 @@ class SkullKingFlow(SecretBids, TableFlow):
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
-    # --- Lobby ----------------------------------------------------------------------------------------------
-
-    def _join(self, seat: int) -> None:
-        self._checkpoint(text("{name} joining", name=self._name(seat)))
-        self.game.players = sorted({*self.game.players, seat})
-
-    def _join_seat(self, seat: int, name: str) -> None:
-        if not self._seat_exists(seat):
-            return
-        if self.game.phase is not Phase.LOBBY:
-            self._refuse(text("Seats are taken in the lobby, before a game starts"), seat)
-            return
-        if seat not in self.game.players:
-            self._join(seat)
-        if name.strip():
-            self._set_name(seat, name)
-
-    def _leave_seat(self, seat: int) -> None:
-        if not self._seat_exists(seat):
-            return
-        if self.game.phase is not Phase.LOBBY or seat not in self.game.players:
-            self._refuse(text("{name} can leave only a seat taken in the lobby", name=self._name(seat)), seat)
-            return
-        self._checkpoint(text("{name} leaving", name=self._name(seat)))
-        self.game.players.remove(seat)
-
-    def _lobby_card(self, seat: int, code: str | None) -> None:
-        """In the lobby any tag joins its seat; a badge also names it."""
-        badge = code is not None and code.startswith(BADGE_PREFIX)
-        if seat not in self.game.players:
-            self._join(seat)
-        elif not badge:
-            self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
-        if code is not None and badge:
-            self._set_name(seat, code.removeprefix(BADGE_PREFIX))
-
-    def _start_game(self) -> None:
-        if self.game.phase is not Phase.LOBBY:
-            self._refuse(text("A game is on already; NewGame goes back to the lobby"))
-            return
-        needed = MIN_PLAYERS[self.chosen_game]
-        if len(self.game.players) < needed:
-            self._refuse(
-                text(
-                    "{game} needs at least {count} players: lay a card or press a button to join",
-                    game=GAME_NAMES[self.chosen_game],
-                    count=needed,
-                )
-            )
-            return
-        if self.chosen_game != "skullking":
-            # Another game's flow takes the table from here; this lobby stays as it is, in case it hands back.
-            names = tuple(str(self._name(seat)) for seat in range(self.seats))
-            switch = SwitchGame(self.chosen_game, tuple(self.game.players), names, self.language, start=True)
-            self._effects.append(switch)
-            return
-        self._checkpoint(text("the start of the game"))
-        self._start_round(1)
-
-    def _choose_game(self, game: str) -> None:
-        if self.game.phase is not Phase.LOBBY:
-            self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
-        elif game not in GAMES_OFFERED:
-            self._refuse(text("The table does not know the game '{game}'", game=game))
-        else:
-            self.chosen_game = game  # a setting of the table, like the names: undo leaves it alone
-
-    def _choose_language(self, language: str) -> None:
-        if language not in LANGUAGES:
-            self._refuse(text("The table does not speak '{language}'", language=language))
-        else:
-            self.language = language
+    # --- The table's settings ---------------------------------------------------------------------------------
 
     def _new_game(self) -> None:
-        self._checkpoint(text("the game before the new one"))
-        self.game = _Game(players=list(self.game.players))
+        self._effects.append(SwitchGame(LOBBY, tuple(self.game.players)))
 
     # --- Bidding and the countdown ----------------------------------------------------------------------------
 
@@ -359,8 +281,6 @@ class SkullKingFlow(SecretBids, TableFlow):
         game = self.game
         if self.link_lost is not None:
             self._refuse_for_link(seat)
-        elif game.phase is Phase.LOBBY:
-            self._lobby_card(seat, code)
         elif seat not in game.players:
             self._refuse(text("{name} has not joined this game: no cards at this seat", name=self._name(seat)), seat)
         elif game.phase is Phase.PLAYING and game.trick_uids.get(seat) == uid:
@@ -566,11 +486,6 @@ class SkullKingFlow(SecretBids, TableFlow):
         game = self.game
         if self.link_lost is not None:
             self._refuse_for_link(seat)
-        elif game.phase is Phase.LOBBY:
-            if seat in game.players:
-                self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
-            else:
-                self._join(seat)
         elif seat not in game.players:
             self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
         elif game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
@@ -586,43 +501,13 @@ class SkullKingFlow(SecretBids, TableFlow):
         else:
             self._refuse(text("The game is over: start a new game on the screen"), seat)
 
-    # --- The link to the seat hub ---------------------------------------------------------------------------------
-
-    def _link_lost(self, reason: str) -> None:
-        self.link_lost = reason
-        said = text("The seat hub is unreachable ({reason}): the game waits until it is back", reason=reason)
-        self._say(said, error=True)
-
-    def _link_restored(self) -> None:
-        if self.link_lost is not None:
-            self.link_lost = None
-            self._say(text("The seat hub is back: carry on"))
-
-    def _reader_down(self, seat: int, reason: str) -> None:
-        if not self._seat_exists(seat):
-            return
-        self.readers_down[seat] = reason
-        self.on_reader.pop(seat, None)  # what lies there can no longer be seen
-        self._after_lift()
-        said = text("{name}'s card reader is down ({reason})", name=self._name(seat), reason=reason)
-        self._say(said, seat, error=True)
-
-    def _reader_up(self, seat: int) -> None:
-        if self._seat_exists(seat) and self.readers_down.pop(seat, None) is not None:
-            self._say(text("{name}'s card reader works again", name=self._name(seat)), seat)
-
-    def _refuse_for_link(self, seat: int) -> None:
-        self._refuse(text("The game waits for the seat hub to come back"), seat)
-
     # --- Undo, messages and lights (table.games.flow) ---------------------------------------------------------------
 
     def _after_undo(self) -> None:
         self._after_lift()  # the cards of a restored trick may be off the readers already
 
-    def _standing_light(self, seat: int) -> LedPattern:
-        if self.link_lost is not None or seat in self.readers_down:
-            return LedPattern.LINK_LOST
-        return super()._standing_light(seat)
+    def _readers_changed(self) -> None:
+        self._after_lift()  # a reader went down: what lay on it is gone
 
     # --- Small answers ----------------------------------------------------------------------------------------------
 
@@ -639,7 +524,7 @@ class SkullKingFlow(SecretBids, TableFlow):
         """A seat action from the screen: the seat must play, and the hub link must be up."""
         if not self._seat_exists(seat):
             return False
-        if self.game.phase is Phase.LOBBY or seat not in self.game.players:
+        if seat not in self.game.players:
             self._refuse(text("{name} is not in a game", name=self._name(seat)), seat)
             return False
         if self.link_lost is not None:
@@ -703,10 +588,9 @@ class SkullKingFlow(SecretBids, TableFlow):
     def screen(self) -> Screen:
         """What the scoreboard shows now. Bids appear only from the reveal on; tentative bids never."""
         game = self.game
-        in_game = game.phase is not Phase.LOBBY and game.round is not None
         return Screen(
             phase=game.phase,
-            round=self._round().number if in_game else 0,
+            round=self._round().number,
             rounds=sk.ROUNDS,
             title=self._title(),
             prompt=self._prompt(),
@@ -714,20 +598,19 @@ class SkullKingFlow(SecretBids, TableFlow):
             players=tuple(game.players),
             trick=self._trick_view(),
             scary_mary=game.scary_mary if game.phase is Phase.PLAYING else None,
-            score_pad=tuple(game.pad) if in_game else (),
+            score_pad=tuple(game.pad),
             ranking=tuple(self._ranking()) if game.phase is Phase.GAME_OVER else (),
-            revokes=tuple(self._revokes()) if in_game else (),
+            revokes=tuple(self._revokes()),
             messages=tuple(self.notes),
             link_lost=self.link_lost,
             undo=self._undo_question(),
             language=self.language,
-            game=self.chosen_game,
-            games=GAMES_OFFERED,
+            game=self.table.chosen_game,
         )
 
     def _seat_view(self, seat: int) -> SeatView:
         game = self.game
-        playing = game.phase is not Phase.LOBBY and seat in game.players
+        playing = seat in game.players
         play = game.round if playing else None
         index = game.players.index(seat) if playing else -1
         revealed = game.phase in (Phase.PLAYING, Phase.LIFTING)
@@ -770,8 +653,6 @@ class SkullKingFlow(SecretBids, TableFlow):
 
     def _title(self) -> Text:
         game = self.game
-        if game.phase is Phase.LOBBY:
-            return text("{game}: take your seats", game=GAME_NAMES[self.chosen_game])
         if game.phase is Phase.GAME_OVER:
             return text("Skull King: game over")
         play = self._round()
@@ -785,13 +666,6 @@ class SkullKingFlow(SecretBids, TableFlow):
             return text("The seat hub is disconnected: the game waits until it is back")
         game = self.game
         match game.phase:
-            case Phase.LOBBY:
-                return text(
-                    "Lay a card or press your button to join ({joined} joined); "
-                    "start the game on the screen once {count} or more have joined",
-                    joined=len(game.players),
-                    count=MIN_PLAYERS[self.chosen_game],
-                )
             case Phase.BIDDING:
                 if not game.dealt:
                     return text("Deal the cards, then bid: tap to count, hold to lock your bid")

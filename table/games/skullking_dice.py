@@ -1,6 +1,6 @@
 """Skull King, the dice game, at the table: the game flow from round 1 to the final ranking.
 
-`SkullKingDiceFlow(players, names, language, scoring)` is a state machine like the card game's SkullKingFlow: the
+`SkullKingDiceFlow(table, players, scoring, bag)` is a state machine like the card game's SkullKingFlow: the
 app feeds it input events (`table.games.inputs`, `table.games.dice_inputs`) one at a time; `handle(event)` answers
 with effects for the LEDs, the sound and the countdown, and `screen()` gives the screen model
 (`table.games.dice_screen`). No clock, no randomness, no I/O: the table resumes by replaying its event log.
@@ -9,8 +9,8 @@ the countdown's effects, undo with confirm, names, the ranking) and `table.games
 
 How the table plays the game (the decisions the issue left open are marked "Decision"):
 
-- The lobby is the card game's: it hands the table over with SwitchGame(start=True), and this flow begins round 1
-  at once. NewGame (at any time) hands it back: SwitchGame("skullking", start=False), the same players seated.
+- The table's lobby (table.games.lobby) hands the table over with SwitchGame, and this flow begins round 1 at
+  once. NewGame (at any time) hands it back to the lobby, the same players seated.
 - Drawing and bidding. Round r: every player draws r dice from the bag behind their screen ("draw r dice"), then
   counts a secret bid on their seat button: tap/plus adds one, minus takes one away (wrapping 0..r), each change
   flashed back to that seat only; hold/ok locks it, and again reopens it until every bid is locked (the same
@@ -73,7 +73,7 @@ from table.games.dice_inputs import (
     TrayUncovered,
 )
 from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, LooseDie, ThrownDie
-from table.games.effects import RoundOver, Sound, SwitchGame
+from table.games.effects import LOBBY, RoundOver, Sound, SwitchGame
 from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
     HOLD,
@@ -81,15 +81,25 @@ from table.games.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
+    ChooseGame,
     ChooseLanguage,
     CorrectBid,
     CountdownDone,
+    DealtCards,
+    JoinSeat,
+    LeaveSeat,
+    LinkLost,
+    LinkRestored,
     NewGame,
     Press,
+    ReaderDown,
+    ReaderUp,
     SetName,
+    StartGame,
 )
 from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
-from table.games.text import LANGUAGES, Text, and_list, text, verbatim
+from table.games.table_state import TableState
+from table.games.text import Text, and_list, text, verbatim
 from table.rules import skullking_dice as skd
 
 GAME = "skullking-dice"
@@ -162,33 +172,25 @@ class _Game:
 class SkullKingDiceFlow(SecretBids, TableFlow):
     def __init__(
         self,
+        table: TableState,
         players: Sequence[int],
-        names: Sequence[str | None],
-        language: str = "en",
         scoring: str = skd.STANDARD,
         min_confidence: float = MIN_CONFIDENCE,
         bag: skd.DiceBag = skd.STANDARD_BAG,
     ) -> None:
         skd.check_players(len(players))
-        if language not in LANGUAGES or scoring not in (skd.STANDARD, skd.LANDLUBBER):
-            raise ValueError(f"language is one of {LANGUAGES} and scoring standard or landlubber")
-        self._init_shell(len(names))  # messages, lights, the operator's undo (table.games.flow)
+        if scoring not in (skd.STANDARD, skd.LANDLUBBER):
+            raise ValueError("scoring is standard or landlubber")
+        self._init_shell(table)  # messages, lights, the operator's undo (table.games.flow)
         self.players = list(players)
         if sorted(set(self.players)) != self.players or not all(0 <= seat < self.seats for seat in self.players):
             raise ValueError(f"players are distinct seats 0..{self.seats - 1} in clockwise order, not {players}")
         self.rounds = skd.rounds_for(len(self.players))
-        self.scoring, self.min_confidence, self.language = scoring, min_confidence, language
+        self.scoring, self.min_confidence = scoring, min_confidence
         self.bag = bag  # the dice of this printing (config): the faces each kind shows, how many in the bag
-        # Facts about the table rather than the game: undo leaves them alone.
-        self.names: list[str | None] = [
-            None if name is None or name == f"Seat {seat + 1}" else name for seat, name in enumerate(names)
-        ]
-        self.tray: dict[int, TrayDie] = {}  # landing order -> the die lying in the tray
-        self.camera_lost: str | None = None
-        self.tray_blocked = False
-        self.on_reader: dict[int, str] = {}  # the app's Game protocol: tags lying on the readers
         self.game = _Game()
         self._start_round(1)
+        self._started()  # undo can take the start back
         self._update_lights()  # the standing patterns, for resume_effects; the app asks for them after the switch
 
     # --- The entry points (handle, resume_effects: table.games.flow) ----------------------------------------
@@ -228,16 +230,12 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                     self.camera_lost = None
                     self._say(text("The camera is back: carry on"))
             case NewGame():
-                names = tuple(str(self._name(seat)) for seat in range(self.seats))
-                self._effects.append(SwitchGame("skullking", tuple(self.players), names, self.language, start=False))
+                self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
             case SetName():
                 if self._seat_exists(event.seat):
                     self._set_name(event.seat, event.name)
             case ChooseLanguage():
-                if event.language in LANGUAGES:
-                    self.language = event.language
-                else:
-                    self._refuse(text("The table speaks {languages}", languages=", ".join(LANGUAGES)))
+                self._choose_language(event.language)
             case CardLaid():
                 if self._seat_exists(event.seat) and self.on_reader.get(event.seat) != event.uid:
                     self.on_reader[event.seat] = event.uid
@@ -248,14 +246,44 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 self._not_now(event)
 
     def _not_now(self, event: object) -> None:
-        """The card game's inputs that mean nothing here: the lobby's, the hub's and Scary Mary's."""
-        kind = type(event).__name__
-        if kind in ("LinkLost", "LinkRestored", "ReaderDown", "ReaderUp", "DealtCards"):
-            return  # the dice game needs no readers; dice drawn need no confirming
-        if kind in ("JoinSeat", "LeaveSeat", "StartGame", "ChooseGame"):
-            self._refuse(text("A game is on already; NewGame goes back to the lobby"))
-            return
-        self._refuse(text("The table does not know the input {event}", event=repr(event)))
+        """The inputs that mean nothing in this game: the lobby's, the hub's and the card game's."""
+        match event:
+            case LinkLost(reason):
+                self.link_lost = reason  # kept for the table (the lobby after this game); the dice need no readers
+            case LinkRestored():
+                self.link_lost = None
+            case ReaderDown(seat, reason) if seat in range(self.seats):
+                self.readers_down[seat] = reason
+            case ReaderUp(seat):
+                self.readers_down.pop(seat, None)
+            case DealtCards():
+                pass  # dice drawn need no confirming
+            case JoinSeat() | LeaveSeat() | StartGame() | ChooseGame():
+                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
+            case _:
+                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+
+    # --- The tray is the table's (table.games.table_state) ----------------------------------------------------------
+
+    @property
+    def tray(self) -> dict[int, TrayDie]:
+        return self.table.tray
+
+    @property
+    def camera_lost(self) -> str | None:
+        return self.table.camera_lost
+
+    @camera_lost.setter
+    def camera_lost(self, reason: str | None) -> None:
+        self.table.camera_lost = reason
+
+    @property
+    def tray_blocked(self) -> bool:
+        return self.table.tray_blocked
+
+    @tray_blocked.setter
+    def tray_blocked(self, blocked: bool) -> None:
+        self.table.tray_blocked = blocked
 
     # --- Rounds, bids and the countdown ---------------------------------------------------------------------
 

@@ -13,6 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import Any
+
+from table.rules.requests import RequestError, codes, fields
 
 # --- The deck: 66 cards ---------------------------------------------------------------------------------------
 
@@ -494,3 +497,71 @@ def find_revokes(tricks: Sequence[Trick]) -> list[Revoke]:
             if lead is not None and card.suit is not None and card.suit is not lead:
                 showed_void.setdefault((seat, lead), index)
     return revokes
+
+
+# --- The referee's questions (`pirate-table referee`): JSON values in, JSON values out ------------------------
+
+MAX_HAND = ROUNDS  # round 10 deals ten cards
+
+
+def _cards(value: Any, what: str) -> list[Card]:
+    return parse_cards(codes(value, what, 'card codes such as ["yellow:2", "mermaid"]'))
+
+
+def ask_trick(value: Any) -> dict[str, Any]:
+    trick = _cards(value, "trick")
+    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
+        raise RequestError(f"a trick has one card per player, {MIN_PLAYERS} to {MAX_PLAYERS} cards, not {len(trick)}")
+    for card in trick:
+        if card.kind is Kind.SCARY_MARY and card.played_as is None:
+            raise RequestError("Scary Mary in a trick must be announced: scarymary:pirate or scarymary:escape")
+    check_from_one_deck(trick)
+    lead = lead_suit(trick)
+    return {"winner": trick_winner(trick), "bonus": trick_bonus(trick), "lead_suit": lead.value if lead else None}
+
+
+def ask_score(value: Any) -> dict[str, Any]:
+    asked = fields(value, "score", required=("bid", "won", "round"), optional=("bonus",))
+    return {"score": round_score(asked["bid"], asked["won"], asked["round"], asked.get("bonus", 0))}
+
+
+def ask_legal(value: Any) -> dict[str, Any]:
+    asked = fields(value, "legal", required=("hand", "trick"))
+    hand = _cards(asked["hand"], "hand")
+    trick = _cards(asked["trick"], "trick")
+    if not 1 <= len(hand) <= MAX_HAND:
+        raise RequestError(f"a hand holds 1 to {MAX_HAND} cards, not {len(hand)}")
+    if len(trick) >= MAX_PLAYERS:
+        raise RequestError(f"a trick already holding {len(trick)} cards takes no more")
+    for card in hand:
+        if card.played_as is not None:
+            raise RequestError("Scary Mary is announced when she is played; in a hand she is just 'scarymary'")
+    check_from_one_deck([*hand, *trick])
+    return {"legal": [card.code for card in legal_plays(hand, trick)]}
+
+
+def ask_revokes(value: Any) -> dict[str, Any]:
+    if not isinstance(value, list):
+        raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
+    tricks = []
+    for index, item in enumerate(value):
+        asked = fields(item, f"trick {index}", required=("leader", "cards"))
+        cards = tuple(_cards(asked["cards"], f"trick {index}"))
+        leader = asked["leader"]
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < len(cards):
+            raise RequestError(f"trick {index}: the leader is a seat 0 to {len(cards) - 1}, not {leader!r}")
+        if tricks and len(cards) != len(tricks[0].cards):
+            raise RequestError(f"trick {index} has {len(cards)} cards, trick 0 has {len(tricks[0].cards)}")
+        tricks.append(Trick(leader, cards))
+    if len(tricks) > ROUNDS:
+        raise RequestError(f"a round has at most {ROUNDS} tricks, not {len(tricks)}")
+    check_from_one_deck(card for trick in tricks for card in trick.cards)
+    return {
+        "revokes": [
+            {"seat": r.seat, "suit": r.suit.value, "trick": r.trick, "shown": r.shown, "card": r.card.code}
+            for r in find_revokes(tricks)
+        ]
+    }
+
+
+REFEREE = {"trick": ask_trick, "score": ask_score, "legal": ask_legal, "revokes": ask_revokes}

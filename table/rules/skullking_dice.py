@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from table.rules.requests import RequestError, codes, fields
 
 SKULL, FLAG = "skull", "flag"
 NUMBERS = ("1", "2", "3", "4", "5", "6", "7")
@@ -248,3 +251,23 @@ def find_revokes(tricks: Sequence[tuple[int, Sequence[Die]]]) -> list[Revoke]:
             if lead is not None and die.kind != lead:
                 showed_void.setdefault((seat, lead), index)
     return revokes
+
+
+# --- The referee's questions (`pirate-table referee`): JSON values in, JSON values out ------------------------
+
+
+def ask_trick(value: Any) -> dict[str, Any]:
+    trick = parse_dice(codes(value, "trick", 'dice such as ["black:6", "pirate:skull"]'))
+    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
+        raise RequestError(f"a trick has one die per player, {MIN_PLAYERS} to {MAX_PLAYERS} dice, not {len(trick)}")
+    check_from_one_bag(trick)
+    return {"winner": trick_winner(trick), "bonus": trick_bonus(trick)}
+
+
+def ask_score(value: Any) -> dict[str, Any]:
+    asked = fields(value, "score", required=("bid", "won", "round"), optional=("bonus", "scoring"))
+    scoring = asked.get("scoring", STANDARD)
+    return {"score": round_score(asked["bid"], asked["won"], asked["round"], asked.get("bonus", 0), scoring)}
+
+
+REFEREE = {"trick": ask_trick, "score": ask_score}

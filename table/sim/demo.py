@@ -9,18 +9,28 @@ with one `FINAL <place> <name> <total>` line per player (spaces in names as `_`)
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
 import time
 from collections.abc import Callable
+from typing import Any
 
+from table.games import catalog
 from table.games.screen import Phase
 from table.paths import data_home
 from table.sim.dice_table import VirtualDiceTable
 from table.sim.virtual_table import VirtualTable, score_pad_lines
+from table.table_main import load_game_views
 
 GAME_FILE = "demo.json"
+
+
+def virtual_table_class(game: str) -> Any:
+    """The virtual table the game catalog names for `game` ("module:Class")."""
+    module, name = catalog.game(game).virtual_table.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def run_demo(
@@ -62,12 +72,13 @@ def run_demo(
 
     pygame.display.init()
     pygame.font.init()
+    load_game_views()
     table: VirtualTable | VirtualDiceTable
-    if game == "skullking-dice":
-        table = VirtualDiceTable(home, players, seed, faults=faults)
+    virtual_table = virtual_table_class(game)
+    if virtual_table is VirtualTable:
+        table = VirtualTable(home, players, seed, faults=faults, humans=frozenset({0}) if window else frozenset())
     else:
-        humans = frozenset({0}) if window else frozenset()
-        table = VirtualTable(home, players, seed, faults=faults, humans=humans)
+        table = virtual_table(home, players, seed, faults=faults)
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"

@@ -110,7 +110,7 @@ class VirtualDiceTable(SimTable):
     def resume(self) -> None:
         """Replay the log; then the world as it was: the dice lying in the tray, the hands less the dice thrown."""
         self.app.resume()
-        flow = self.app.game
+        flow = self.app.game.flow  # type: ignore[attr-defined]
         screen = flow.screen()
         if not isinstance(screen, DiceScreen):
             return
@@ -174,7 +174,7 @@ class VirtualDiceTable(SimTable):
     def _draw(self, round_number: int) -> None:
         """Every player draws r dice from the bag behind their screen: the same seed draws the same."""
         hands = draw_hands(f"{self.seed}/{round_number}", self.players, round_number)
-        flow = self.app.game
+        flow = self.app.game.flow  # type: ignore[attr-defined]
         thrown = {bot.seat: [] for bot in self.bots}
         for trick in getattr(flow.game, "tricks", []):
             for die in trick.dice:
@@ -194,7 +194,7 @@ class VirtualDiceTable(SimTable):
     def _bid(self, screen: DiceScreen) -> None:
         if self.drawn_round != screen.round:
             self._draw(screen.round)
-        self._count_bids(screen.seats, self.app.game.game.tentative)
+        self._count_bids(screen.seats)
 
     def _throw(self, screen: DiceScreen) -> None:
         acting = next((view for view in screen.seats if view.acting), None)
@@ -239,7 +239,7 @@ class VirtualDiceTable(SimTable):
         same throw lands the same way. `again`: the face of the die thrown again. It lands on that face (elsewhere
         in the tray): the die is put back into play as it was rolled, so how often the table needed a die thrown
         again (a misread, a die on its edge, a nudge, a fault) never changes the game."""
-        flow = self.app.game
+        flow = self.app.game.flow  # type: ignore[attr-defined]
         where = f"{self.seed}/{flow.game.round}/{len(flow.game.tricks)}/{bot.seat}/{bot.attempt}"
         rng = random.Random(where)
         face = roll(kind, rng)

@@ -9,7 +9,7 @@ plays the same game. A game's virtual table (VirtualTable, VirtualDiceTable) add
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -131,10 +131,11 @@ class SimTable:
             self._press(self.bots[seat], "tap")
         return not waiting
 
-    def _count_bids(self, seats: Any, tentative: Mapping[int, int], skip: Collection[int] = ()) -> None:
+    def _count_bids(self, seats: Any, skip: Collection[int] = ()) -> None:
         """Each bot taps its bid up and holds to lock it; `skip`: seats a person plays."""
         for bot in self.bots:
             if seats[bot.seat].bid_locked or bot.bid is None or bot.seat in skip:
                 continue
-            counted = tentative.get(bot.seat, 0)  # the count so far: the bot's own memory of its LED's flashes
+            # The count so far, as the seat's own LED flashed it to the bot: its private view, not the screen.
+            counted = self.app.game.private(bot.seat).bid or 0
             self._press(bot, "hold" if counted == bot.bid else "tap")

@@ -46,6 +46,11 @@ class Bot:
 
 
 class VirtualTable(SimTable):
+    @property
+    def flow(self) -> SkullKingFlow:
+        """The flow that has the table now (the lobby's before the game starts)."""
+        return self.app.game.flow  # type: ignore[attr-defined, no-any-return]
+
     def __init__(
         self,
         home: Path,
@@ -58,7 +63,6 @@ class VirtualTable(SimTable):
         """`humans`: seats a person plays from the scoreboard (the bots leave them alone)."""
         sk.check_players(players)
         super().__init__(home, players, seed, config)  # the real app on mock hardware (table.sim.sim_table)
-        self.flow: SkullKingFlow = self.app.game  # type: ignore[assignment]
         self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
         self.humans = humans
         self.deck = virtual_deck("skullking")
@@ -134,7 +138,7 @@ class VirtualTable(SimTable):
     def _bid(self, screen: Screen) -> None:
         if self.dealt_round != screen.round:
             self._deal(screen.round)
-        self._count_bids(screen.seats, self.flow.game.tentative, skip=self.humans)
+        self._count_bids(screen.seats, skip=self.humans)
 
     def _deal(self, round_number: int) -> None:
         """The dealer shuffles and deals: the same seed deals the same hands, round by round."""
@@ -199,6 +203,8 @@ class VirtualTable(SimTable):
 
     def _taken(self) -> None:
         """Cards the table has taken leave the bots' hands."""
+        if not isinstance(self.flow, SkullKingFlow):
+            return  # the lobby takes no cards
         taken = self.flow.game.played_uids | set(self.flow.game.trick_uids.values())
         for bot in self.bots:
             if bot.laid is not None and bot.laid.uid.hex().upper() in taken:

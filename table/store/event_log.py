@@ -4,7 +4,10 @@ At start the table replays the log and is back exactly where it was: after a pow
 after `kill -9`, after a crash. An event whose append returned is on disk (WAL, synchronous=FULL); an event
 whose append did not return was never acted on, so nothing an LED acknowledged can be lost.
 
-Events are frozen dataclasses; the log is told which kinds it may hold, so it can read them back.
+Events are frozen dataclasses; the log is told which kinds it may hold and the name each is logged under, so it
+can read them back. The table's own inputs are logged by class name ("CardLaid"), a game's own by its catalog key
+and class name ("skullking-dice:DieLanded"), so two games' inputs never collide (table.games.catalog.log_kinds).
+`old_names` reads logs of earlier releases, which wrote a game's inputs by bare class name.
 """
 
 from __future__ import annotations
@@ -12,27 +15,39 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from table.store.database import StoreError
 
 
 class EventLog:
-    def __init__(self, connection: sqlite3.Connection, kinds: Iterable[type]) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        kinds: Mapping[str, type] | Iterable[type],
+        old_names: Mapping[str, str] | None = None,
+    ) -> None:
+        """`kinds`: name in the log -> event class (or just classes, logged by class name); `old_names`: a name an
+        earlier release wrote -> the name it is read as now."""
         self._db = connection
-        self._kinds = {kind.__name__: kind for kind in kinds}
+        self._kinds = dict(kinds) if isinstance(kinds, Mapping) else {kind.__name__: kind for kind in kinds}
+        self._names = {kind: name for name, kind in self._kinds.items()}
+        if len(self._names) != len(self._kinds):
+            raise TypeError("an event class is given under two names")
+        self._old_names = dict(old_names or {})
         for kind in self._kinds.values():
             if not dataclasses.is_dataclass(kind):
                 raise TypeError(f"{kind.__name__} is not a dataclass")
 
     def encode(self, event: object) -> tuple[str, str]:
-        kind = type(event).__name__
-        if self._kinds.get(kind) is not type(event):
-            raise TypeError(f"{kind} is not a kind of event this log holds")
+        kind = self._names.get(type(event))
+        if kind is None:
+            raise TypeError(f"{type(event).__name__} is not a kind of event this log holds")
         return kind, json.dumps(dataclasses.asdict(event), sort_keys=True)  # type: ignore[call-overload]
 
     def decode(self, kind: str, data: str) -> Any:
+        kind = self._old_names.get(kind, kind)
         if kind not in self._kinds:
             raise StoreError(f"the event log holds an event of kind '{kind}' this version of the table does not know")
         fields = json.loads(data)

@@ -7,10 +7,13 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from table.table_main import load_game_views
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _pygame() -> Iterator[None]:
     pygame.display.init()
     pygame.font.init()
+    load_game_views()  # as the table does before the scoreboard draws
     yield
     pygame.quit()

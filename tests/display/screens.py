@@ -24,7 +24,7 @@ from table.games.inputs import (
     Undo,
 )
 from table.games.screen import Screen
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 from tests.games.table_driver import SCREEN, Table, play_game, tag
 
 
@@ -39,8 +39,8 @@ class Shot:
 NAMES = {0: "Anna", 1: "Bartholomew", 3: "Cleo", 4: "Dmitri"}  # seats 2 and 5 keep "Seat n"
 
 
-def _flow(language: str) -> tuple[SkullKingFlow, list[Input]]:
-    flow = SkullKingFlow(seats=6, language=language)
+def _flow(language: str) -> tuple[TableSession, list[Input]]:
+    flow = TableSession(6, language=language)
     events: list[Input] = [JoinSeat(seat) for seat in range(6)]
     events += [SetName(seat, name) for seat, name in NAMES.items()]
     return flow, events
@@ -87,13 +87,13 @@ def every_screen(language: str = "en") -> dict[str, Shot]:
         flow.handle(CardLaid(acting(), tag(code), code))
     shots["trick-result"] = Shot(flow.screen())
     table = Table(6)
-    table.flow = SkullKingFlow(seats=6, language=language)
+    table.flow = TableSession(6, language=language)
     play_game(table, range(6), random.Random(5), SCREEN)
     shots["final-ranking"] = Shot(table.flow.screen())
     return shots
 
 
-def _after(flow: SkullKingFlow, event: Input) -> Screen:
+def _after(flow: TableSession, event: Input) -> Screen:
     """The screen right after `event`, the flow left as it was (a copy takes the event)."""
     import copy
 
@@ -113,12 +113,11 @@ DICE_TRICKS = (  # the dice of a round's tricks, in turn order: no more of a kin
 def dice_screens(language: str = "en") -> dict[str, Shot]:
     """The dice game's main screens, from the real flow: five players, three rounds played, then round 4's first
     trick with three dice in and the fourth read in doubt."""
-    from table.display.dice_views import register_dice_screens
     from table.games.dice_inputs import DieLanded, TrayEmptied
     from table.games.skullking_dice import SkullKingDiceFlow
+    from table.games.table_state import TableState
 
-    register_dice_screens()
-    flow = SkullKingDiceFlow([0, 1, 2, 3, 4], DICE_NAMES, language)
+    flow = SkullKingDiceFlow(TableState(len(DICE_NAMES), language, names=list(DICE_NAMES)), [0, 1, 2, 3, 4])
     order = [0]
 
     def throw(code: str, confidence: float = 0.95) -> None:

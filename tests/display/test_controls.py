@@ -8,7 +8,7 @@ import pytest
 from table.display.controls import Controls
 from table.games import inputs
 from table.games.screen import Phase, Screen
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 
 
 def key(char: str, code: int | None = None) -> pygame.event.Event:
@@ -16,11 +16,11 @@ def key(char: str, code: int | None = None) -> pygame.event.Event:
 
 
 @pytest.fixture
-def flow() -> SkullKingFlow:
-    return SkullKingFlow(seats=3)
+def flow() -> TableSession:
+    return TableSession(3)
 
 
-def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: SkullKingFlow) -> None:
+def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: TableSession) -> None:
     controls = Controls()
     assert [str(b.label) for b in controls.buttons(flow.screen())] == [
         "Seat 1 joins",
@@ -36,14 +36,14 @@ def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: SkullKingFlow) -> N
     assert controls.handle(key("s"), flow.screen()) == [inputs.StartGame()]
 
 
-def bidding(flow: SkullKingFlow) -> Screen:
+def bidding(flow: TableSession) -> Screen:
     for seat in (0, 1):
         flow.handle(inputs.JoinSeat(seat))
     flow.handle(inputs.StartGame())
     return flow.screen()
 
 
-def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow: SkullKingFlow) -> None:
+def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow: TableSession) -> None:
     screen = bidding(flow)
     assert screen.phase is Phase.BIDDING
     controls = Controls()
@@ -54,7 +54,7 @@ def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow
     assert controls.seat(flow.screen()) == 1  # the next seat still to bid is selected by itself
 
 
-def test_renaming_by_typing(flow: SkullKingFlow) -> None:
+def test_renaming_by_typing(flow: TableSession) -> None:
     controls = Controls()
     screen = flow.screen()
     assert controls.handle(key("r"), screen) == []
@@ -66,7 +66,7 @@ def test_renaming_by_typing(flow: SkullKingFlow) -> None:
     assert controls.naming is None
 
 
-def test_undo_asks_for_a_confirmation(flow: SkullKingFlow) -> None:
+def test_undo_asks_for_a_confirmation(flow: TableSession) -> None:
     bidding(flow)
     flow.handle(inputs.Undo())
     screen = flow.screen()
@@ -75,7 +75,7 @@ def test_undo_asks_for_a_confirmation(flow: SkullKingFlow) -> None:
     assert controls.handle(key("n"), screen) == [inputs.CancelUndo()]
 
 
-def test_touching_a_button_or_a_seat_plate(flow: SkullKingFlow) -> None:
+def test_touching_a_button_or_a_seat_plate(flow: TableSession) -> None:
     screen = flow.screen()
     surface = pygame.Surface((800, 480))
     controls = Controls()
@@ -92,11 +92,11 @@ def test_touching_a_button_or_a_seat_plate(flow: SkullKingFlow) -> None:
 
 def test_escape_or_closing_the_window_quits() -> None:
     controls = Controls()
-    controls.handle(key("\x1b", pygame.K_ESCAPE), SkullKingFlow(seats=2).screen())
+    controls.handle(key("\x1b", pygame.K_ESCAPE), TableSession(2).screen())
     assert controls.quit
 
 
-def test_the_operator_corrects_a_revealed_bid(flow: SkullKingFlow) -> None:
+def test_the_operator_corrects_a_revealed_bid(flow: TableSession) -> None:
     bidding(flow)
     flow.handle(inputs.ChooseBid(0, 1))
     flow.handle(inputs.ChooseBid(1, 0))
@@ -115,7 +115,7 @@ def test_the_operator_corrects_a_revealed_bid(flow: SkullKingFlow) -> None:
     assert not controls.correcting
 
 
-def test_in_the_lobby_keys_choose_the_game_and_the_language(flow: SkullKingFlow) -> None:
+def test_in_the_lobby_keys_choose_the_game_and_the_language(flow: TableSession) -> None:
     controls = Controls()
     assert controls.handle(key("k"), flow.screen()) == [inputs.ChooseGame("skullking-dice")]
     assert controls.handle(key("i"), flow.screen()) == [inputs.ChooseLanguage("de")]

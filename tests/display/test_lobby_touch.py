@@ -9,7 +9,7 @@ from table.display.card_art import PAPER
 from table.display.scoreboard import Scoreboard
 from table.display.trick_screen import lobby_touches
 from table.games import inputs
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 
 
 def touch(position: tuple[int, int]) -> None:
@@ -18,7 +18,7 @@ def touch(position: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
 def test_touching_a_chip_chooses_the_game_or_the_language(size: tuple[int, int]) -> None:
-    flow = SkullKingFlow(seats=4)
+    flow = TableSession(4)
     board = Scoreboard(pygame.Surface(size), clock=lambda: 0.0)
     board.show(flow.screen())
     board.draw_frame()
@@ -40,7 +40,7 @@ def test_touching_a_chip_chooses_the_game_or_the_language(size: tuple[int, int])
 
 
 def test_the_chips_are_where_they_are_drawn() -> None:
-    flow = SkullKingFlow(seats=4)
+    flow = TableSession(4)
     board = Scoreboard(pygame.Surface((800, 480)), clock=lambda: 0.0)
     board.show(flow.screen())
     board.draw_frame()
@@ -51,7 +51,7 @@ def test_the_chips_are_where_they_are_drawn() -> None:
 
 
 def test_no_chips_once_a_game_is_on() -> None:
-    flow = SkullKingFlow(seats=3)
+    flow = TableSession(3)
     for seat in (0, 1):
         flow.handle(inputs.JoinSeat(seat))
     flow.handle(inputs.StartGame())

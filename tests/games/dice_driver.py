@@ -14,6 +14,7 @@ from table.games.dice_screen import DiceScreen
 from table.games.effects import Effect, LedPattern, Light, Message, Sound
 from table.games.inputs import ChooseBid, CountdownDone
 from table.games.skullking_dice import SkullKingDiceFlow
+from table.games.table_state import TableState
 from table.rules import skullking_dice as skd
 from tests.games.table_driver import FlowDriver
 
@@ -35,7 +36,7 @@ class DiceTable(FlowDriver):
     next_order: int = 1
 
     def __post_init__(self) -> None:
-        self.flow = SkullKingDiceFlow(list(self.players), [None] * self.seats, scoring=self.scoring, bag=self.bag)
+        self.flow = SkullKingDiceFlow(TableState(self.seats), list(self.players), scoring=self.scoring, bag=self.bag)
         self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
         self.lights.update(
             {light.seat: light.pattern for light in self.flow.resume_effects() if isinstance(light, Light)}

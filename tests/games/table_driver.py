@@ -1,7 +1,8 @@
 """A table full of people, for the flow's tests: they join, deal real hands, bid and lay legal cards.
 
-`Table` sends input events into a SkullKingFlow and keeps every event and effect. `play_game` plays a whole game
-through it with cards dealt from a seeded random.Random, and checks every round against the rules core.
+`Table` sends input events into a table (a TableSession: the lobby, then Skull King) and keeps every event and
+effect. `play_game` plays a whole game through it with cards dealt from a seeded random.Random, and checks every
+round against the rules core.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from table.games.inputs import (
     StartGame,
 )
 from table.games.screen import Phase, Screen
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.rules import skullking as sk
 
@@ -62,7 +63,7 @@ def without_messages(screen: Screen) -> Screen:
 class FlowDriver:
     """What a test table does with any flow: send events, keep every event and effect, follow the standing lights."""
 
-    flow: SkullKingFlow | SkullKingDiceFlow
+    flow: TableSession | SkullKingDiceFlow
     events: list
     effects: list[Effect]
     lights: dict[int, LedPattern]  # each LED's standing pattern, from the effects
@@ -90,13 +91,13 @@ class FlowDriver:
 @dataclass
 class Table(FlowDriver):
     seats: int
-    flow: SkullKingFlow = field(init=False)
+    flow: TableSession = field(init=False)
     events: list[Input] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
     lights: dict[int, LedPattern] = field(default_factory=dict)  # each LED's standing pattern, from the effects
 
     def __post_init__(self) -> None:
-        self.flow = SkullKingFlow(self.seats)
+        self.flow = TableSession(self.seats)
         self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
 
     def _heard(self, effect: Effect) -> Effect:

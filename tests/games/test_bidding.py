@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from table.games.effects import CancelCountdown, LedPattern, SeatCount, Sound, StartCountdown
 from table.games.inputs import ChooseBid, CountdownDone, DealtCards, Press
-from table.games.screen import Phase, Screen
+from table.games.screen import Phase, PrivateView, Screen
 from tests.games.table_driver import Table, join_and_start, play_trick
 
 
@@ -150,3 +150,18 @@ def test_undoing_a_bid_during_the_countdown_cancels_it(bidding: Table) -> None:
     assert [view.bid_locked for view in bidding.screen.seats] == [True, True, False, False]
     assert bidding.send(CountdownDone()) == []  # had the timer fired anyway
     assert bidding.screen.phase is Phase.BIDDING
+
+
+def test_a_seat_s_bid_is_in_its_private_view_and_nowhere_on_the_public_screen(bidding: Table) -> None:
+    reach_round(bidding, 3)
+    bidding.send(Press(0, "tap"), Press(0, "tap"))
+    assert bidding.flow.private(0) == PrivateView(0, bid=2)
+    assert bidding.flow.private(1) == PrivateView(1, bid=0)  # every seat sees only its own
+    assert no_bid_shown(bidding.screen) and "bid=2" not in repr(bidding.screen)
+    bidding.send(Press(0, "hold"))
+    assert bidding.flow.private(0).bid == 2 and no_bid_shown(bidding.screen)
+    for seat in (1, 2):
+        bidding.send(ChooseBid(seat, 1))
+    bidding.send(CountdownDone())
+    assert bidding.screen.seats[0].bid == 2  # revealed: public now, no secret left
+    assert bidding.flow.private(0) == PrivateView(0)

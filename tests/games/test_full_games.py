@@ -34,7 +34,7 @@ from table.games.inputs import (
     Undo,
 )
 from table.games.screen import Phase
-from table.games.skullking import SkullKingFlow
+from table.games.session import TableSession
 from table.rules import skullking as sk
 from table.store.database import open_database
 from table.store.event_log import EventLog
@@ -91,7 +91,7 @@ def test_the_same_events_give_the_same_game(tmp_path: Path) -> None:
     log = EventLog(open_database(tmp_path / "table.sqlite3"), INPUT_KINDS)
     for at, event in enumerate(table.events):
         log.append(event, float(at))
-    replayed = SkullKingFlow(4)
+    replayed = TableSession(4)
     effects = []
     for _, _, event in log.replay():
         effects += replayed.handle(event)
@@ -103,15 +103,15 @@ def test_replaying_stops_anywhere_and_resumes_exactly() -> None:
     table = Table(3)
     play_game(table, (0, 1, 2), random.Random(12), THREE_BUTTONS)
     for cut in (1, 17, 200, len(table.events) // 2, len(table.events) - 5):
-        first = SkullKingFlow(3)
+        first = TableSession(3)
         for event in table.events[:cut]:
             first.handle(event)
-        second = SkullKingFlow(3)
+        second = TableSession(3)
         for event in table.events[:cut]:
             second.handle(event)
         assert first.screen() == second.screen()
         # The app sets the lights again after a replay, from resume_effects.
-        assert {e.seat: e.pattern for e in first.resume_effects() if hasattr(e, "pattern")} == first.shown
+        assert {e.seat: e.pattern for e in first.resume_effects() if hasattr(e, "pattern")} == first.flow.shown
         for event in table.events[cut:]:
             first.handle(event)
         assert english_screen(first.screen()) == table.screen

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from table.games.dice_inputs import CameraDown, CameraUp, CorrectDie, DieLanded, TrayCovered, TrayEmptied
-from table.games.effects import LedPattern, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
+from table.games.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
 from table.games.inputs import (
     CardLaid,
     ChooseBid,
@@ -22,6 +22,7 @@ from table.games.inputs import (
 )
 from table.games.screen import Phase
 from table.games.skullking_dice import SkullKingDiceFlow
+from table.games.table_state import TableState
 from table.rules import skullking_dice as skd
 from tests.games.dice_driver import DiceTable, messages, refused, without_messages
 
@@ -51,13 +52,13 @@ def test_the_game_starts_at_round_1_with_the_prompt_to_draw_and_every_bid_open(t
 
 @pytest.mark.parametrize(("players", "rounds"), [(3, 8), (4, 8), (5, 7), (6, 6)])
 def test_the_number_of_rounds_follows_the_players(players: int, rounds: int) -> None:
-    flow = SkullKingDiceFlow(list(range(players)), [None] * 6)
+    flow = SkullKingDiceFlow(TableState(6), list(range(players)))
     assert flow.screen().rounds == rounds
 
 
 def test_two_players_cannot_play_the_dice_game() -> None:
     with pytest.raises(skd.DiceError, match="3 to 6"):
-        SkullKingDiceFlow([0, 1], [None] * 4)
+        SkullKingDiceFlow(TableState(4), [0, 1])
 
 
 def test_bids_are_counted_privately_on_the_buttons_locked_by_hold_and_revealed_after_the_countdown(
@@ -149,7 +150,7 @@ def test_the_game_ends_after_the_last_round_with_the_ranking_and_new_game_goes_b
     assert sorted(p.total for p in screen.ranking) == sorted(c.total for c in screen.score_pad[-1].cells)
     assert any("Game over" in m for m in messages(table.effects))
     (switch,) = table.send(NewGame())
-    assert switch == SwitchGame("skullking", (0, 1, 2, 3, 4, 5), tuple(f"Seat {n}" for n in range(1, 7)), "en", False)
+    assert switch == SwitchGame(LOBBY, (0, 1, 2, 3, 4, 5))
 
 
 # --- Doubtful reads -------------------------------------------------------------------------------------------
@@ -339,10 +340,10 @@ def test_replaying_the_events_gives_the_same_screen(throwing: DiceTable) -> None
     table.throw("red:2", together=2)
     table.take_out(2)
     table.send(Press(1, "hold"), CorrectDie(2, "red", "3"))
-    replayed = SkullKingDiceFlow([0, 1, 2], [None] * 4)
+    replayed = SkullKingDiceFlow(TableState(4), [0, 1, 2])
     for event in table.events:
         replayed.handle(event)
     assert replayed.screen() == table.screen
     assert replayed.shown == table.flow.shown
-    assert replayed.screen() != SkullKingDiceFlow([0, 1, 2], [None] * 4).screen()
+    assert replayed.screen() != SkullKingDiceFlow(TableState(4), [0, 1, 2]).screen()
     assert DieLanded(1, "black", "6", 0.3, 20, 40, 1) in table.events

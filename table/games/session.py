@@ -1,0 +1,87 @@
+"""The table as the app sees it: its state (table.games.table_state), and the flow that has the table now, the
+lobby or a game, handed on by the SwitchGame effect.
+
+`TableSession` is the one object the app feeds inputs to and replays the event log into. A switch builds the next
+flow from the game catalog, also while replaying, so a table that switched games resumes in the right one; the
+effects of the switch are the new flow's lights (and a cancelled countdown). The lobby stays while a game is on:
+a new game, or undoing the start, goes back to it with the same players seated and its undo history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from table.games import catalog
+from table.games.effects import CancelCountdown, Effect, SwitchGame
+from table.games.lobby import LobbyFlow
+from table.games.table_state import TableState
+
+
+class TableSession:
+    def __init__(
+        self,
+        seats: int,
+        language: str = "en",
+        first_game: str | None = None,
+        config: Any = None,
+        games: Sequence[catalog.GameEntry] | None = None,
+    ) -> None:
+        """`config`: the table's configuration (its games' settings), None for the defaults; `games`: the games the
+        lobby offers (default: the whole catalog), `first_game` the one chosen at first (default: the first)."""
+        self.games = tuple(games) if games is not None else catalog.games()
+        self.config = config
+        self.state = TableState(seats, language, first_game or self.games[0].key)
+        self.lobby = LobbyFlow(self.state, self.games)  # kept while a game is on: undoing the start comes back to it
+        self.flow: Any = self.lobby
+        self.left: Any = None  # the game a new game ended, for an undo
+
+    @property
+    def game_key(self) -> str | None:
+        """The game being played, None in the lobby."""
+        return None if isinstance(self.flow, LobbyFlow) else self.state.chosen_game
+
+    @property
+    def chosen_game(self) -> str:
+        return self.state.chosen_game
+
+    @property
+    def on_reader(self) -> dict[int, str]:
+        return self.state.on_reader
+
+    @property
+    def tray(self) -> dict[int, Any]:
+        return self.state.tray
+
+    def handle(self, event: Any) -> list[Effect]:
+        effects: list[Effect] = []
+        for effect in self.flow.handle(event):
+            if isinstance(effect, SwitchGame):
+                self._switch(effect)
+                effects += [CancelCountdown(), *self.flow.resume_effects()]
+            else:
+                effects.append(effect)
+        return effects
+
+    def resume_effects(self) -> list[Effect]:
+        return self.flow.resume_effects()
+
+    def screen(self) -> Any:
+        return self.flow.screen()
+
+    def private(self, seat: int) -> Any:
+        """What only `seat`'s player may see now (the game's private view), None in the lobby."""
+        return self.flow.private(seat)
+
+    def _switch(self, switch: SwitchGame) -> None:
+        if switch.game == catalog.LOBBY:
+            # The players who started are still seated in the lobby; after a new game, undo brings the game back.
+            ended = None if switch.back else SwitchGame(self.state.chosen_game, switch.players, back=True)
+            self.left = self.flow
+            self.lobby.reopen(undo_to=ended)
+            self.flow = self.lobby
+        elif switch.back:
+            self.flow = self.left
+            self.flow.reopen()
+        else:
+            self.flow = catalog.game(switch.game).build(self.state, switch.players, self.config)

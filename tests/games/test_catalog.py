@@ -1,0 +1,166 @@
+"""The game catalog (table.games.catalog): one entry per game, and every list of games reads it. A game that exists
+only for these tests (tests/toygame: rules, flow, views, one entry) appears everywhere once registered."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from table import referee
+from table.cli import main
+from table.config import ConfigError, default_text, parse_config
+from table.decks import deck_codes, decks
+from table.display.views import Paint, find_view
+from table.games import catalog
+from table.games.catalog import GameEntry
+from table.games.effects import LedPattern, Light
+from table.games.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
+from table.games.screen import Phase, PrivateView
+from table.games.session import TableSession
+from table.store.database import open_database
+from table.store.event_log import EventLog
+from table.table_main import load_game_views
+from tests.toygame.flow import HighCardFlow, HighCardScreen, Pass
+
+
+def test_the_built_in_games_are_in_the_catalog() -> None:
+    assert catalog.keys()[:2] == ("skullking", "skullking-dice")
+    skull_king, dice = catalog.game("skullking"), catalog.game("skullking-dice")
+    assert len(skull_king.deck) == 66 and not skull_king.dice
+    assert dice.dice and not dice.deck and (dice.min_players, dice.max_players) == (3, 6)
+    with pytest.raises(KeyError, match="does not know the game 'chess'"):
+        catalog.game("chess")
+
+
+def test_a_key_is_registered_once_and_the_lobby_is_no_game(toy_game: GameEntry) -> None:
+    with pytest.raises(ValueError, match="registered"):
+        catalog.register_game(toy_game)
+    with pytest.raises(ValueError, match="registered"):
+        catalog.register_game(dataclasses.replace(toy_game, key=catalog.LOBBY))
+
+
+def test_the_config_accepts_exactly_the_catalog_s_games(toy_game: GameEntry) -> None:
+    config = parse_config(default_text().replace('game = "skullking"', 'game = "highcard"'))
+    assert config.game == "highcard"
+    catalog.unregister_game("highcard")
+    try:
+        with pytest.raises(ConfigError, match="game is one of skullking, skullking-dice, not 'highcard'"):
+            parse_config(default_text().replace('game = "skullking"', 'game = "highcard"'))
+    finally:
+        catalog.register_game(toy_game)
+
+
+def test_the_deck_registry_knows_its_deck(toy_game: GameEntry) -> None:
+    assert decks()["highcard"] == toy_game.deck
+    assert deck_codes("highcard")[0] == "star:1"
+
+
+def test_the_command_line_offers_it(toy_game: GameEntry, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out
+    assert "highcard" in listed and "High Card" in listed and "2-4" in listed and "cards (NFC readers)" in listed
+    assert "skullking-dice" in listed and "dice camera" in listed
+    with pytest.raises(SystemExit):
+        main(["enroll", "--help"])
+    assert "highcard" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "highcard" not in capsys.readouterr().out  # it has no virtual table: no demo offered
+
+
+def test_demo_offers_a_game_that_has_a_virtual_table(toy_game: GameEntry, capsys: pytest.CaptureFixture[str]) -> None:
+    catalog.register_game(dataclasses.replace(toy_game, key="highcard-sim", virtual_table="tests.nowhere:Table"))
+    try:
+        with pytest.raises(SystemExit):
+            main(["demo", "--help"])
+        assert "highcard-sim" in capsys.readouterr().out
+    finally:
+        catalog.unregister_game("highcard-sim")
+
+
+def test_the_referee_answers_its_questions(toy_game: GameEntry) -> None:
+    assert referee.answer({"game": "highcard", "round": ["star:3", "star:9", "star:1"]}) == {"winner": 1}
+    assert "error" in referee.answer({"game": "highcard", "round": ["star:10", "star:9"]})
+    assert "highcard" in referee.answer({"game": "chess"})["error"]
+
+
+def test_the_lobby_offers_it_and_starts_its_flow(toy_game: GameEntry) -> None:
+    table = TableSession(4)
+    screen = table.screen()
+    assert "highcard" in screen.games and "High Card" in [str(name) for name in screen.game_names]
+    table.handle(ChooseGame("highcard"))
+    for seat in (0, 1, 2):
+        table.handle(JoinSeat(seat))
+    table.handle(StartGame())
+    assert isinstance(table.flow, HighCardFlow) and table.game_key == "highcard"
+    table.handle(CardLaid(0, "04A1", "star:7"))
+    table.handle(Pass(1))
+    table.handle(CardLaid(2, "04A2", "star:2"))
+    assert table.screen().points == (1, 0, 0)
+
+
+def test_the_scoreboard_draws_it(toy_game: GameEntry) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    load_game_views()
+    screen = HighCardScreen(Phase.PLAYING, 1, (0, 1), ("star:4",), (0, 0), (), None, None, "en")
+    view = find_view(screen)
+    assert view is not None
+    surface = view.draw(screen, (640, 360), Paint())
+    assert surface.get_at((320, 180)) != surface.get_at((5, 5))  # something drawn in the middle
+
+
+def test_its_inputs_are_logged_under_its_own_name_and_replayed(toy_game: GameEntry, tmp_path: Path) -> None:
+    database = open_database(tmp_path / "table.sqlite3")
+    log = EventLog(database, catalog.log_kinds(), catalog.old_log_names())
+    log.append(Pass(2), 1.0)
+    (kind,) = database.execute("SELECT kind FROM event_log").fetchone()
+    assert kind == "highcard:Pass"
+    assert [event for _, _, event in log.replay()] == [Pass(2)]
+
+
+def test_two_games_inputs_of_the_same_name_do_not_collide(toy_game: GameEntry, tmp_path: Path) -> None:
+    other = dataclasses.make_dataclass("Pass", [("seat", int)], frozen=True)
+    catalog.register_game(dataclasses.replace(toy_game, key="highcard-2", inputs=(other,)))
+    try:
+        database = open_database(tmp_path / "table.sqlite3")
+        log = EventLog(database, catalog.log_kinds())
+        log.append(Pass(0), 1.0)
+        log.append(other(1), 2.0)
+        events = [event for _, _, event in log.replay()]
+        assert [type(event) for event in events] == [Pass, other]
+    finally:
+        catalog.unregister_game("highcard-2")
+
+
+def test_logs_of_earlier_releases_read_the_dice_game_s_bare_names(tmp_path: Path) -> None:
+    database = open_database(tmp_path / "table.sqlite3")
+    database.execute(
+        "INSERT INTO event_log (at, kind, data) VALUES (?, ?, ?)",
+        (1.0, "DieTakenOut", json.dumps({"order": 3})),
+    )
+    (event,) = [event for _, _, event in EventLog(database, catalog.log_kinds(), catalog.old_log_names()).replay()]
+    assert type(event).__name__ == "DieTakenOut" and event.order == 3
+
+
+def test_a_game_without_bids_lights_the_seat_to_play_and_never_asks_for_a_bid(toy_game: GameEntry) -> None:
+    table = TableSession(3)
+    table.handle(ChooseGame("highcard"))
+    for seat in (0, 1):
+        table.handle(JoinSeat(seat))
+    effects = table.handle(StartGame())
+    lights = {effect.seat: effect.pattern for effect in effects if isinstance(effect, Light)}
+    assert lights == {0: LedPattern.YOUR_TURN, 1: LedPattern.IDLE, 2: LedPattern.IDLE}
+    effects = table.handle(CardLaid(0, "04A1", "star:7"))
+    assert {Light(0, LedPattern.IDLE), Light(1, LedPattern.YOUR_TURN)} <= set(effects)
+    assert table.private(0) == PrivateView(0)  # nothing secret in this game
+    for _ in range(2):  # rounds 1 (its second card), 2 and 3
+        table.handle(Pass(1))
+        table.handle(CardLaid(0, f"04B{_}", "star:3"))
+    effects = table.handle(Pass(1))
+    assert table.screen().phase is Phase.GAME_OVER and Light(0, LedPattern.WON_TRICK) in effects
+    assert not any(e.pattern is LedPattern.WAITING_FOR_BID for e in effects if isinstance(e, Light))

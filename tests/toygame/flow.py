@@ -1,0 +1,114 @@
+"""High Card at the table: a flow on the shell every game shares (TableFlow, SeatReaders)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from table.games.effects import LOBBY, Sound, SwitchGame
+from table.games.flow import TableFlow, copy_state
+from table.games.inputs import CardLaid, CardLifted, NewGame
+from table.games.readers import SeatReaders
+from table.games.screen import Note, Phase
+from table.games.table_state import TableState
+from table.games.text import Text, text, verbatim
+from tests.toygame import rules
+
+
+@dataclass(frozen=True)
+class Pass:
+    """High Card's own input: the seat passes this round."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class HighCardScreen:
+    phase: Phase
+    round: int
+    players: tuple[int, ...]
+    laid: tuple[str | None, ...]  # this round's cards so far, by position
+    points: tuple[int, ...]
+    messages: tuple[Note, ...]
+    undo: Text | None
+    link_lost: str | None
+    language: str
+
+
+@dataclass
+class _Game:
+    phase: Phase = Phase.PLAYING
+    round: int = 1
+    laid: list[str | None] = field(default_factory=list)
+    points: dict[int, int] = field(default_factory=dict)
+
+    def copy(self) -> _Game:
+        return copy_state(self)
+
+
+class HighCardFlow(SeatReaders, TableFlow):
+    def __init__(self, table: TableState, players: Sequence[int]) -> None:
+        self._init_shell(table)
+        self.players = list(players)
+        self.game = _Game(points=dict.fromkeys(players, 0))
+        self._update_lights()
+
+    def _dispatch(self, event: object) -> None:
+        match event:
+            case CardLaid(seat, uid, code):
+                if self._seat_exists(seat) and self.on_reader.get(seat) != uid:
+                    self.on_reader[seat] = uid
+                    self._lay(seat, code)
+            case CardLifted(seat):
+                self.on_reader.pop(seat, None)
+            case Pass(seat):
+                self._lay(seat, None)
+            case NewGame():
+                self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
+            case _:
+                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+
+    def _lay(self, seat: int, code: str | None) -> None:
+        game = self.game
+        if game.phase is not Phase.PLAYING or seat != self._acting_seat():
+            self._refuse(verbatim("Not your turn"), seat)
+            return
+        if code is not None and code not in rules.DECK:
+            self._refuse(verbatim("Not a star card"), seat)
+            return
+        self._checkpoint(verbatim(f"seat {seat + 1}'s card"))
+        game.laid.append(code)
+        if len(game.laid) == len(self.players):
+            winner = rules.round_winner(game.laid)
+            if winner is not None:
+                game.points[self.players[winner]] += 1
+            game.laid = []
+            game.round += 1
+            if game.round > rules.ROUNDS:
+                game.phase = Phase.GAME_OVER
+                self._effects.append(Sound("game_over"))
+
+    def _playing_seats(self) -> Sequence[int]:
+        return self.players
+
+    def _acting_seat(self) -> int | None:
+        if self.game.phase is not Phase.PLAYING:
+            return None
+        return self.players[len(self.game.laid)]
+
+    def _totals(self) -> dict[int, int]:
+        return dict(self.game.points)
+
+    def screen(self) -> HighCardScreen:
+        game = self.game
+        return HighCardScreen(
+            game.phase,
+            game.round,
+            tuple(self.players),
+            tuple(game.laid),
+            tuple(game.points[seat] for seat in self.players),
+            tuple(self.notes),
+            self._undo_question(),
+            self.link_lost,
+            self.language,
+        )
