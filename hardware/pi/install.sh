@@ -170,6 +170,8 @@ install_system_files() {
 
 start_service() {
     local start="$1"
+    # A guard for --rollback, which may reach a release built before `pirate-table run` existed: the unit is
+    # enabled only for a release whose `pirate-table run --help` works.
     if "$PREFIX/current/bin/pirate-table" run --help >/dev/null 2>&1; then
         systemctl enable --quiet "$SERVICE"
         if $start; then
@@ -179,8 +181,8 @@ start_service() {
     else
         systemctl disable --quiet "$SERVICE" 2>/dev/null || true
         systemctl stop "$SERVICE" 2>/dev/null || true
-        say "this version has no 'pirate-table run' yet (it arrives with the table engine, issue 4):"
-        say "the service is installed but not enabled. 'pirate-table selftest' and the deck commands work."
+        say "release $(target_of current) cannot start the table ('pirate-table run --help' fails: a release"
+        say "older than that command, or a broken one): the service is installed but not enabled."
     fi
 }
 

@@ -1,4 +1,5 @@
-"""Every relative link in the hardware docs and the operator guide leads to a file, and to a heading if it names one."""
+"""Every relative link in the README, docs/ and hardware/ leads to a file inside the repository, and to a heading
+if it names one: the docs stand alone, so a link out of the checkout (say to ../shared/) fails."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .support import DOCS, HARDWARE
+from .support import DOCS, HARDWARE, ROOT
 
-PAGES = sorted([*DOCS.glob("*.md"), *HARDWARE.rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md"), *HARDWARE.rglob("*.md")])
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -22,16 +23,48 @@ def anchors(page: Path) -> set[str]:
     return {slug(line.lstrip("#")) for line in page.read_text(encoding="utf-8").splitlines() if line.startswith("#")}
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(HARDWARE.parent)))
-def test_relative_links_lead_somewhere(page: Path) -> None:
+def broken_links(page: Path, folder: Path | None = None) -> list[str]:
+    """What is wrong with the page's relative links, read from `folder` (default: the page's own): each link out
+    of the repository, to nothing, or to no heading."""
+    folder = folder or page.parent
+    wrong = []
     for target in LINK.findall(page.read_text(encoding="utf-8")):
         if re.match(r"[a-z]+:", target):
             continue  # a web address
         path, _, anchor = target.partition("#")
-        destination = (page.parent / path).resolve() if path else page
-        assert destination.exists(), f"{page.name}: {target} leads nowhere"
-        if anchor:
-            assert anchor in anchors(destination), f"{page.name}: {target}: no such heading"
+        destination = (folder / path).resolve() if path else page
+        if not destination.is_relative_to(ROOT):
+            wrong.append(f"{target} leads out of the repository")
+        elif not destination.exists():
+            wrong.append(f"{target} leads nowhere")
+        elif anchor and anchor not in anchors(destination):
+            wrong.append(f"{target}: no such heading")
+    return wrong
+
+
+def test_the_pages_checked_include_the_readme_and_the_rules() -> None:
+    names = {str(page.relative_to(ROOT)) for page in PAGES}
+    assert {"README.md", "docs/operator-guide.md", "docs/rules/README.md", "hardware/README.md"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_relative_links_lead_somewhere_in_the_repository(page: Path) -> None:
+    assert broken_links(page) == [], page.relative_to(ROOT)
+
+
+def test_a_link_out_of_the_repository_or_to_nothing_fails(tmp_path: Path) -> None:
+    page = ROOT / "docs" / "rules" / "README.md"
+    outside = "[rules](../../../shared/RULES.md) [design](../../../shared/DESIGN.md#layers)"
+    inside = "[guide](../operator-guide.md#no-such-heading) [gone](missing.md) [web](https://example.org/x.md)"
+    copy = tmp_path / "page.md"
+    copy.write_text(f"{outside} {inside}", encoding="utf-8")
+    # Judged as if it lay where `page` lies: the same relative links, resolved from docs/rules/.
+    assert broken_links(copy, page.parent) == [
+        "../../../shared/RULES.md leads out of the repository",
+        "../../../shared/DESIGN.md#layers leads out of the repository",
+        "../operator-guide.md#no-such-heading: no such heading",
+        "missing.md leads nowhere",
+    ]
 
 
 def test_slugs_are_githubs() -> None:
