@@ -13,12 +13,11 @@ import dataclasses
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from table.devices.camera import CameraEvent, FileCamera, FrameSource, OpenCVCamera, PiCamera, WatchedCamera
+from table.devices.camera import CameraEvent, FrameSource, WatchedCamera, open_camera
 from table.rules import skullking_dice as skd
 from vision.tray_events import DieChanged, DieRemoved, DieSettled, TrayEvent
 
@@ -127,21 +126,6 @@ class DiceTray:
         close = getattr(camera, "close", None)
         if close is not None:
             close()
-
-
-def open_camera(source: str) -> FrameSource:
-    """The camera the config names: "auto" (the Pi camera, else the first webcam), "picamera2", a device such as
-    "/dev/video0", or a folder of images / a video file."""
-    if source == "picamera2":
-        return PiCamera()
-    if source == "auto":
-        try:
-            return PiCamera()
-        except Exception:  # no picamera2 here (a desktop): the first webcam
-            return OpenCVCamera(0)
-    if source.startswith("/dev/video") and source.removeprefix("/dev/video").isdigit():
-        return OpenCVCamera(int(source.removeprefix("/dev/video")))
-    return FileCamera(Path(source))
 
 
 def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | None:
