@@ -60,6 +60,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from table.games import inputs
 from table.games.bidding import SecretBids
 from table.games.dice_inputs import (
     CameraDown,
@@ -249,10 +250,10 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _not_now(self, event: object) -> None:
         """The card game's inputs that mean nothing here: the lobby's, the hub's and Scary Mary's."""
-        kind = type(event).__name__
-        if kind in ("LinkLost", "LinkRestored", "ReaderDown", "ReaderUp", "DealtCards"):
+        unneeded = (inputs.LinkLost, inputs.LinkRestored, inputs.ReaderDown, inputs.ReaderUp, inputs.DealtCards)
+        if isinstance(event, unneeded):
             return  # the dice game needs no readers; dice drawn need no confirming
-        if kind in ("JoinSeat", "LeaveSeat", "StartGame", "ChooseGame"):
+        if isinstance(event, (inputs.JoinSeat, inputs.LeaveSeat, inputs.StartGame, inputs.ChooseGame)):
             self._refuse(text("A game is on already; NewGame goes back to the lobby"))
             return
         self._refuse(text("The table does not know the input {event}", event=repr(event)))
