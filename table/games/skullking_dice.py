@@ -115,17 +115,6 @@ def die_text(kind: str, face: str | None) -> Text:
 
 
 @dataclass(frozen=True)
-class TrayDie:
-    """A die lying in the tray now, as last read."""
-
-    kind: str
-    face: str | None
-    confidence: float
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
 class JudgedTrick:
     leader: int  # seat
     dice: tuple[ThrownDie, ...]  # in turn order
@@ -184,7 +173,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         self.names: list[str | None] = [
             None if name is None or name == f"Seat {seat + 1}" else name for seat, name in enumerate(names)
         ]
-        self.tray: dict[int, TrayDie] = {}  # landing order -> the die lying in the tray
+        self.tray: dict[int, DieLanded | DieMoved] = {}  # landing order -> the die lying there, as last read
         self.camera_lost: str | None = None
         self.tray_blocked = False
         self.on_reader: dict[int, str] = {}  # the app's Game protocol: tags lying on the readers
@@ -297,7 +286,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- Dice in the tray -------------------------------------------------------------------------------------
 
     def _die_landed(self, event: DieLanded) -> None:
-        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        self.tray[event.order] = event
         game = self.game
         if game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
             self._refuse(text("No throwing before the bids are revealed: take that die out of the tray"))
@@ -372,7 +361,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _die_moved(self, event: DieMoved) -> None:
         if event.order not in self.tray:
             return  # a die the table never saw land (it settled while the table was down): nothing to re-read
-        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        self.tray[event.order] = event
         game = self.game
         owner = next((d for d in game.throws.values() if d.order == event.order), None)
         if game.phase is not Phase.PLAYING or owner is None or (owner.kind, owner.face) == (event.kind, event.face):
@@ -672,7 +661,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 return seat
         return None
 
-    def _loose(self) -> list[tuple[int, TrayDie]]:
+    def _loose(self) -> list[tuple[int, DieLanded | DieMoved]]:
         """Dice in the tray that are nobody's throw in the trick on view."""
         owned = {d.order for d in self.game.throws.values()}
         if self.game.phase in (Phase.LIFTING, Phase.GAME_OVER) and (judged := self._judged_on_view()) is not None:
