@@ -12,11 +12,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
 from table.paths import data_home
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
-LANGUAGES = ("en", "de", "fr", "nl", "it")
 GAMES = ("skullking", "skullking-dice")
 MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers

@@ -92,7 +92,7 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
-from table.games.text import LANGUAGES, Text, comma_list, text
+from table.games.text import COLOUR_NAMES, LANGUAGES, Text, comma_list, text
 from table.rules import skullking as sk
 from table.rules import skullking_dice as skd
 
@@ -103,12 +103,7 @@ GAMES_OFFERED = ("skullking", "skullking-dice")
 GAME_NAMES = {"skullking": text("Skull King"), "skullking-dice": text("Skull King: the dice game")}
 MIN_PLAYERS = {"skullking": sk.MIN_PLAYERS, "skullking-dice": skd.MIN_PLAYERS}
 
-SUIT_NAMES = {
-    sk.Suit.YELLOW: text("yellow"),
-    sk.Suit.RED: text("red"),
-    sk.Suit.BLUE: text("blue"),
-    sk.Suit.BLACK: text("black"),
-}
+SUIT_NAMES = {suit: COLOUR_NAMES[suit.value] for suit in sk.Suit}  # the words: table.games.text
 KIND_NAMES = {
     sk.Kind.ESCAPE: text("escape"),
     sk.Kind.PIRATE: text("pirate"),

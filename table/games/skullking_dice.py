@@ -90,7 +90,7 @@ from table.games.inputs import (
     SetName,
 )
 from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
-from table.games.text import LANGUAGES, Text, and_list, text, verbatim
+from table.games.text import COLOUR_NAMES, LANGUAGES, Text, and_list, text, verbatim
 from table.rules import skullking_dice as skd
 
 GAME = "skullking-dice"
@@ -100,10 +100,7 @@ KIND_NAMES = {
     "skullking": text("Skull King"),
     "pirate": text("Pirate"),
     "mermaid": text("Mermaid"),
-    "black": text("black"),
-    "blue": text("blue"),
-    "red": text("red"),
-    "yellow": text("yellow"),
+    **COLOUR_NAMES,
 }
 FACE_NAMES = {skd.SKULL: text("skull"), skd.FLAG: text("flag")}
 
