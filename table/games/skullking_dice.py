@@ -73,7 +73,7 @@ from table.games.dice_inputs import (
     TrayEmptied,
     TrayUncovered,
 )
-from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, LooseDie, ThrownDie
+from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, DieFace, DieKind, LooseDie, ThrownDie
 from table.games.effects import RoundOver, Sound, SwitchGame
 from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
@@ -109,6 +109,10 @@ def die_text(kind: str, face: str | None) -> Text:
     """ "black 7", "Pirate skull", "red ?" (unreadable), in the table's language."""
     face_name = FACE_NAMES.get(face, verbatim(face)) if face is not None else verbatim("?")
     return text("{kind} {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face_name)
+
+
+def _said(dice: Sequence[ThrownDie]) -> tuple[Text, ...]:
+    return tuple(die_text(die.kind, die.face) for die in dice)
 
 
 @dataclass(frozen=True)
@@ -698,7 +702,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             tray_blocked=self.tray_blocked,
             undo=self._undo_question(),
             scoring=self.scoring,
-            faces=tuple((kind, tuple(sorted(set(faces)))) for kind, faces in self.bag.faces.items()),
+            kinds=self._die_kinds(),
             language=self.language,
         )
 
@@ -728,13 +732,24 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             dice = tuple(game.throws[seat] for seat in order if seat in game.throws)
             number = len(game.tricks) + 1
             lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in dice if d.face is not None and d.doubt is None])
-            return DiceTrickView(number, game.leader, dice, lead, None, 0)
+            return DiceTrickView(number, game.leader, dice, lead, None, 0, _said(dice))
         judged = self._judged_on_view()
         if judged is None:
             return None
         number = len(game.tricks) if game.tricks else game.past[-1].number
         lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in judged.dice if d.face is not None])
-        return DiceTrickView(number, judged.leader, judged.dice, lead, judged.winner, judged.bonus)
+        return DiceTrickView(number, judged.leader, judged.dice, lead, judged.winner, judged.bonus, _said(judged.dice))
+
+    def _die_kinds(self) -> tuple[DieKind, ...]:
+        """Each kind of die in this printing, named, with its faces in the order the operator's bar offers them."""
+        kinds = []
+        for kind, printed in self.bag.faces.items():
+            faces = set(printed)
+            numerals = sorted((face for face in faces if face.isdigit()), key=int, reverse=True)
+            ordered = numerals + [face for face in (skd.SKULL, skd.FLAG) if face in faces]
+            said = tuple(DieFace(face, die_text(kind, face)) for face in ordered)
+            kinds.append(DieKind(kind, KIND_NAMES.get(kind, verbatim(kind)), said))
+        return tuple(kinds)
 
     def _title(self) -> Text:
         game = self.game
