@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from table.games import catalog
-from table.games.text import LANGUAGES
+from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
 from table.paths import data_home
 from table.rules import skullking_dice as skd
 

@@ -2,7 +2,8 @@
 
 A source's `capture()` returns a BGR frame or None. `WatchedCamera.poll(now)` never blocks the caller: it hands out a
 frame when one is ready and a named `CameraEvent` when the camera gave nothing or hung (a known picamera2 failure).
-`TrayWatcher` puts the two together with the tray tracker: poll it, get tray events (vision/tray_events.py).
+`open_camera(source)` opens the camera a config or a command line names; the tray port (table.devices.dice_tray)
+feeds its frames to the tray tracker.
 """
 
 from __future__ import annotations
@@ -15,9 +16,6 @@ from typing import Protocol
 
 import cv2
 import numpy as np
-
-from vision.tracker import TrayTracker
-from vision.tray_events import TrayEvent
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp"}
 
@@ -162,7 +160,8 @@ class WatchedCamera:
 
 
 def open_camera(source: str) -> FrameSource:
-    """The camera a config or command line names: "auto", "picamera2", "/dev/videoN" or "N", a folder or video file."""
+    """The camera a config or command line names: "auto" (the Pi camera, else the first webcam), "picamera2", a
+    webcam as "/dev/videoN" or "N", or a folder of images / a video file."""
     if source == "picamera2":
         return PiCamera()
     if source == "auto":
@@ -170,24 +169,7 @@ def open_camera(source: str) -> FrameSource:
             return PiCamera()
         except Exception:  # not a Pi, or no camera module: fall back to the first webcam
             return OpenCVCamera(0)
-    if source.isdigit():
-        return OpenCVCamera(int(source))
-    if source.startswith("/dev/video") and source[len("/dev/video") :].isdigit():
-        return OpenCVCamera(int(source[len("/dev/video") :]))
+    index = source.removeprefix("/dev/video")
+    if index.isdigit():
+        return OpenCVCamera(int(index))
     return FileCamera(Path(source))
-
-
-class TrayWatcher:
-    """Feeds a watched camera's frames to the tray tracker; camera trouble becomes CameraLost / CameraBack events."""
-
-    def __init__(self, camera: WatchedCamera, tracker: TrayTracker) -> None:
-        self.camera = camera
-        self.tracker = tracker
-
-    def poll(self, now: float) -> list[TrayEvent]:
-        got = self.camera.poll(now)
-        if got is None:
-            return []  # the capture is still under way
-        if isinstance(got, CameraEvent):
-            return self.tracker.lost(f"{got.name}: {got.detail}" if got.detail else got.name)
-        return self.tracker.feed(got)

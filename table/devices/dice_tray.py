@@ -12,13 +12,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from table.devices.camera import CameraEvent, FileCamera, FrameSource, OpenCVCamera, PiCamera, WatchedCamera
+from table.devices.camera import CameraEvent, FrameSource, WatchedCamera, open_camera
 from table.rules import skullking_dice as skd
 from vision.tray_events import DieChanged, DieRemoved, DieSettled, TrayEvent
 
@@ -49,29 +47,21 @@ class DirectCamera:
         self.source.close()
 
 
-@dataclass(frozen=True)
-class AssumedDie:
-    """A die the game believes lies in the tray (after a restart), waiting to be found again."""
-
-    order: int
-    kind: str
-    face: str | None
-    x: int
-    y: int
-
-
 class DiceTray:
     def __init__(self, camera: CameraPort, tracker: Tracker, match_px: float = 30.0, recheck_frames: int = 15) -> None:
         self.camera, self.tracker = camera, tracker
         self.match_px, self.recheck_frames = match_px, recheck_frames
         self._ours: dict[int, int] = {}  # the tracker's order -> ours
-        self._assumed: list[AssumedDie] = []
+        self._assumed: list[DieSettled] = []  # what the game believes lies here (after a restart), to find again
         self._frames_since_assume = 0
         self.frames = 0
 
     def assume(self, dice: Mapping[int, Any]) -> None:
-        """After a restart: `dice` (order -> something with kind, face, x, y) is what the game believes lies here."""
-        self._assumed = [AssumedDie(order, die.kind, die.face, die.x, die.y) for order, die in sorted(dice.items())]
+        """After a restart: `dice` (order -> something with kind, face, confidence, x, y: the flow's last reads) is
+        what the game believes lies here."""
+        self._assumed = [
+            DieSettled(order, die.kind, die.face, die.confidence, die.x, die.y) for order, die in sorted(dice.items())
+        ]
         self._frames_since_assume = 0
 
     def poll(self, now: float) -> list[TrayEvent]:
@@ -110,7 +100,7 @@ class DiceTray:
                 return []
         return [event]
 
-    def _find_assumed(self, kind: str, x: int, y: int) -> AssumedDie | None:
+    def _find_assumed(self, kind: str, x: int, y: int) -> DieSettled | None:
         near = [die for die in self._assumed if die.kind == kind and np.hypot(die.x - x, die.y - y) <= self.match_px]
         if not near:
             return None
@@ -127,21 +117,6 @@ class DiceTray:
         close = getattr(camera, "close", None)
         if close is not None:
             close()
-
-
-def open_camera(source: str) -> FrameSource:
-    """The camera the config names: "auto" (the Pi camera, else the first webcam), "picamera2", a device such as
-    "/dev/video0", or a folder of images / a video file."""
-    if source == "picamera2":
-        return PiCamera()
-    if source == "auto":
-        try:
-            return PiCamera()
-        except Exception:  # no picamera2 here (a desktop): the first webcam
-            return OpenCVCamera(0)
-    if source.startswith("/dev/video") and source.removeprefix("/dev/video").isdigit():
-        return OpenCVCamera(int(source.removeprefix("/dev/video")))
-    return FileCamera(Path(source))
 
 
 def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | None:

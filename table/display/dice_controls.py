@@ -34,22 +34,18 @@ from table.display.dice_art import DIE_LETTERS
 from table.display.trick_screen import label
 from table.games import inputs
 from table.games.dice_inputs import CorrectDie, TrayEmptied
-from table.games.dice_screen import DiceScreen
+from table.games.dice_screen import DiceScreen, DieFace
 from table.games.screen import Phase
-from table.games.skullking_dice import KIND_NAMES, die_text
 from table.games.text import text, verbatim
-from table.rules import skullking_dice as skd
 
-FACE_KEYS = {skd.SKULL: "s", skd.FLAG: "f"}  # numerals are their own keys
+FACE_KEYS = {"skull": "s", "flag": "f"}  # numerals are their own keys
 
 DIE, KIND, FACE, BID, NEW, BACK = "die", "kind", "face", "bid", "new", "back"
 
 
-def faces_of(kind: str, screen: DiceScreen) -> list[str]:
-    """The faces a die of `kind` can show in this printing, each once: numerals high to low, then skull, then flag."""
-    faces = set(dict(screen.faces).get(kind, ()))
-    numerals = sorted((face for face in faces if face.isdigit()), key=int, reverse=True)
-    return numerals + [face for face in (skd.SKULL, skd.FLAG) if face in faces]
+def faces_of(kind: str, screen: DiceScreen) -> tuple[DieFace, ...]:
+    """The faces a die of `kind` can show in this printing, each once and in words, in the order the flow gives."""
+    return next((known.faces for known in screen.kinds if known.kind == kind), ())
 
 
 class DiceControls(BarControls):
@@ -153,12 +149,8 @@ class DiceControls(BarControls):
             return []
         names = {view.seat: label(view) for view in screen.seats}
         chosen = [
-            Button(
-                text("{name}'s die: {die}", name=names[die.seat], die=die_text(die.kind, die.face)),
-                Opens(KIND, (die.seat,)),
-                str(n + 1),
-            )
-            for n, die in enumerate(screen.trick.dice)
+            Button(text("{name}'s die: {die}", name=names[die.seat], die=said), Opens(KIND, (die.seat,)), str(n + 1))
+            for n, (die, said) in enumerate(zip(screen.trick.dice, screen.trick.said, strict=True))
         ]
         acting = next((view.seat for view in screen.seats if view.acting), None)
         if screen.phase is Phase.PLAYING and acting is not None and all(d.seat != acting for d in screen.trick.dice):
@@ -168,9 +160,10 @@ class DiceControls(BarControls):
         return chosen
 
     def _kinds(self, screen: DiceScreen, seat: int) -> list[Button]:
+        names = {known.kind: known.name for known in screen.kinds}
         return [
             Button(
-                text("{kind} ({letter})", kind=KIND_NAMES[kind], letter=letter),
+                text("{kind} ({letter})", kind=names.get(kind, verbatim(kind)), letter=letter),
                 Opens(FACE, (seat, kind)),
                 letter.lower(),
             )
@@ -181,9 +174,9 @@ class DiceControls(BarControls):
         name = label(screen.seats[seat])
         return [
             Button(
-                text("{name}'s die: {die}", name=name, die=die_text(kind, face)),
-                CorrectDie(seat, kind, face),
-                FACE_KEYS.get(face, face),
+                text("{name}'s die: {die}", name=name, die=face.said),
+                CorrectDie(seat, kind, face.face),
+                FACE_KEYS.get(face.face, face.face),
             )
             for face in faces_of(kind, screen)
         ]

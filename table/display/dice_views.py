@@ -23,8 +23,7 @@ from table.display.typeset import fit_text
 from table.display.views import PAD, Paint, register
 from table.games.dice_screen import DiceScreen, ThrownDie
 from table.games.screen import Phase, SeatView
-from table.games.skullking_dice import KIND_NAMES
-from table.games.text import Text, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, text, verbatim
 
 FELT = (22, 60, 45)
 TRAY = (58, 96, 44)
@@ -105,7 +104,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
             heading = text(
                 "Trick {number}: follow {colour} ({letter})",
                 number=trick.number,
-                colour=KIND_NAMES[trick.lead],
+                colour=COLOUR_NAMES[trick.lead],  # the colour to follow is a number die's
                 letter=DIE_LETTERS[trick.lead],
             )
         head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)

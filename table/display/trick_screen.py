@@ -27,7 +27,7 @@ from table.display.typeset import fit_text
 from table.display.views import Motion, Paint
 from table.games import inputs
 from table.games.screen import Phase, Screen, SeatView
-from table.games.text import LANGUAGES, Text, text, verbatim
+from table.games.text import COLOUR_NAMES, LANGUAGES, Text, text, verbatim
 
 FELT = (22, 60, 45)
 TABLE = (36, 92, 66)
@@ -38,7 +38,6 @@ FPS = 30  # animation frames per second: the key of an animated part changes thi
 YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
-SUIT_NAMES = {"yellow": text("yellow"), "red": text("red"), "blue": text("blue"), "black": text("black")}
 
 
 def game_name(screen: Screen, game: str) -> Text:
@@ -206,7 +205,7 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
     if screen.trick is not None and screen.phase in (Phase.PLAYING, Phase.LIFTING):
         trick = screen.trick
         lead = (
-            text("Lead suit: {suit} ({letter})", suit=SUIT_NAMES[trick.lead], letter=SUIT_LETTERS[trick.lead])
+            text("Lead suit: {suit} ({letter})", suit=COLOUR_NAMES[trick.lead], letter=SUIT_LETTERS[trick.lead])
             if trick.lead
             else text("No suit led yet")
         )

@@ -1,7 +1,8 @@
 """The dice game's screen model: what the players may see, as plain frozen data for the scoreboard to draw.
 
-It shares the card game's seat views, score pad rows, placings and notes (table.games.screen), so the score pad
-and the operator's bar read both. Bids are None until the YO-HO-HO reveal; tentative bids never appear.
+The flow puts in the words the scoreboard shows (each kind's name, each die in words), so the display needs no rules
+and no flow. It shares the card game's seat views, score pad rows, placings and notes (table.games.screen), so the
+score pad and the operator's bar read both. Bids are None until the YO-HO-HO reveal; tentative bids never appear.
 """
 
 from __future__ import annotations
@@ -33,6 +34,25 @@ class DiceTrickView:
     lead: str | None  # the colour to follow: the first number die's kind
     winner: int | None  # seat, once judged
     bonus: int  # the winner's bonus in this trick (paid if their bid is met)
+    said: tuple[Text, ...]  # each of `dice` in words: "black 7", "Pirate skull", "red ?"
+
+
+@dataclass(frozen=True)
+class DieFace:
+    """A face a die can show, and that die in words ("black 7", "Pirate skull"): a correction the operator may pick."""
+
+    face: str
+    said: Text
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """A kind of die in this printing: its name, and the faces its dice carry, each once (numerals high to low, then
+    skull, then flag)."""
+
+    kind: str
+    name: Text
+    faces: tuple[DieFace, ...]
 
 
 @dataclass(frozen=True)
@@ -72,7 +92,7 @@ class DiceScreen:
     tray_blocked: bool
     undo: Text | None
     scoring: str  # "standard" or "landlubber"
-    faces: tuple[tuple[str, tuple[str, ...]], ...]  # each kind and the faces its dice carry in this printing
+    kinds: tuple[DieKind, ...]  # each kind of die in this printing, named, with its faces
     language: str = "en"
     game: str = "skullking-dice"
     # The card game's screen fields the shared operator bar reads; the dice game has no hub and no Scary Mary.

@@ -95,15 +95,10 @@ from table.games.screen import (
     TrickView,
 )
 from table.games.table_state import TableState
-from table.games.text import Text, comma_list, text
+from table.games.text import COLOUR_NAMES, Text, comma_list, text
 from table.rules import skullking as sk
 
-SUIT_NAMES = {
-    sk.Suit.YELLOW: text("yellow"),
-    sk.Suit.RED: text("red"),
-    sk.Suit.BLUE: text("blue"),
-    sk.Suit.BLACK: text("black"),
-}
+SUIT_NAMES = {suit: COLOUR_NAMES[suit.value] for suit in sk.Suit}  # the words: table.games.text
 KIND_NAMES = {
     sk.Kind.ESCAPE: text("escape"),
     sk.Kind.PIRATE: text("pirate"),

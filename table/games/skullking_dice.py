@@ -72,7 +72,7 @@ from table.games.dice_inputs import (
     TrayEmptied,
     TrayUncovered,
 )
-from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, LooseDie, ThrownDie
+from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, DieFace, DieKind, LooseDie, ThrownDie
 from table.games.effects import LOBBY, RoundOver, Sound, SwitchGame
 from table.games.flow import TableFlow, copy_state
 from table.games.inputs import (
@@ -99,7 +99,7 @@ from table.games.inputs import (
 )
 from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
 from table.games.table_state import TableState
-from table.games.text import Text, and_list, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, and_list, text, verbatim
 from table.rules import skullking_dice as skd
 
 GAME = "skullking-dice"
@@ -109,10 +109,7 @@ KIND_NAMES = {
     "skullking": text("Skull King"),
     "pirate": text("Pirate"),
     "mermaid": text("Mermaid"),
-    "black": text("black"),
-    "blue": text("blue"),
-    "red": text("red"),
-    "yellow": text("yellow"),
+    **COLOUR_NAMES,
 }
 FACE_NAMES = {skd.SKULL: text("skull"), skd.FLAG: text("flag")}
 
@@ -123,15 +120,8 @@ def die_text(kind: str, face: str | None) -> Text:
     return text("{kind} {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face_name)
 
 
-@dataclass(frozen=True)
-class TrayDie:
-    """A die lying in the tray now, as last read."""
-
-    kind: str
-    face: str | None
-    confidence: float
-    x: int
-    y: int
+def _said(dice: Sequence[ThrownDie]) -> tuple[Text, ...]:
+    return tuple(die_text(die.kind, die.face) for die in dice)
 
 
 @dataclass(frozen=True)
@@ -266,7 +256,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- The tray is the table's (table.games.table_state) ----------------------------------------------------------
 
     @property
-    def tray(self) -> dict[int, TrayDie]:
+    def tray(self) -> dict[int, DieLanded | DieMoved]:
         return self.table.tray
 
     @property
@@ -324,7 +314,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- Dice in the tray -------------------------------------------------------------------------------------
 
     def _die_landed(self, event: DieLanded) -> None:
-        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        self.tray[event.order] = event
         game = self.game
         if game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
             self._refuse(text("No throwing before the bids are revealed: take that die out of the tray"))
@@ -399,7 +389,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _die_moved(self, event: DieMoved) -> None:
         if event.order not in self.tray:
             return  # a die the table never saw land (it settled while the table was down): nothing to re-read
-        self.tray[event.order] = TrayDie(event.kind, event.face, event.confidence, event.x, event.y)
+        self.tray[event.order] = event
         game = self.game
         owner = next((d for d in game.throws.values() if d.order == event.order), None)
         if game.phase is not Phase.PLAYING or owner is None or (owner.kind, owner.face) == (event.kind, event.face):
@@ -699,7 +689,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 return seat
         return None
 
-    def _loose(self) -> list[tuple[int, TrayDie]]:
+    def _loose(self) -> list[tuple[int, DieLanded | DieMoved]]:
         """Dice in the tray that are nobody's throw in the trick on view."""
         owned = {d.order for d in self.game.throws.values()}
         if self.game.phase in (Phase.LIFTING, Phase.GAME_OVER) and (judged := self._judged_on_view()) is not None:
@@ -739,7 +729,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             tray_blocked=self.tray_blocked,
             undo=self._undo_question(),
             scoring=self.scoring,
-            faces=tuple((kind, tuple(sorted(set(faces)))) for kind, faces in self.bag.faces.items()),
+            kinds=self._die_kinds(),
             language=self.language,
         )
 
@@ -769,13 +759,24 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             dice = tuple(game.throws[seat] for seat in order if seat in game.throws)
             number = len(game.tricks) + 1
             lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in dice if d.face is not None and d.doubt is None])
-            return DiceTrickView(number, game.leader, dice, lead, None, 0)
+            return DiceTrickView(number, game.leader, dice, lead, None, 0, _said(dice))
         judged = self._judged_on_view()
         if judged is None:
             return None
         number = len(game.tricks) if game.tricks else game.past[-1].number
         lead = skd.lead_colour([skd.Die(d.kind, d.face) for d in judged.dice if d.face is not None])
-        return DiceTrickView(number, judged.leader, judged.dice, lead, judged.winner, judged.bonus)
+        return DiceTrickView(number, judged.leader, judged.dice, lead, judged.winner, judged.bonus, _said(judged.dice))
+
+    def _die_kinds(self) -> tuple[DieKind, ...]:
+        """Each kind of die in this printing, named, with its faces in the order the operator's bar offers them."""
+        kinds = []
+        for kind, printed in self.bag.faces.items():
+            faces = set(printed)
+            numerals = sorted((face for face in faces if face.isdigit()), key=int, reverse=True)
+            ordered = numerals + [face for face in (skd.SKULL, skd.FLAG) if face in faces]
+            said = tuple(DieFace(face, die_text(kind, face)) for face in ordered)
+            kinds.append(DieKind(kind, KIND_NAMES.get(kind, verbatim(kind)), said))
+        return tuple(kinds)
 
     def _title(self) -> Text:
         game = self.game

@@ -48,6 +48,10 @@ def verbatim(words: str) -> Text:
     return Text("{words}", (("words", words),))
 
 
+# The four colours of Skull King's suits and number dice: the card game and the dice game name them alike.
+COLOUR_NAMES = {"yellow": text("yellow"), "red": text("red"), "blue": text("blue"), "black": text("black")}
+
+
 def and_list(names: Sequence[Text | str]) -> Text:
     """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": names joined the table's language's way."""
     if len(names) <= 1:

@@ -3,6 +3,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from table.devices.camera import CameraEvent, FileCamera, VirtualCamera, WatchedCamera
 
@@ -75,3 +76,24 @@ def test_virtual_camera_renders_the_tray() -> None:
     camera = VirtualCamera(lambda n: scatter(n, load_dice(), 2).image)
     frame = _wait_for(WatchedCamera(camera), 0.0)
     assert isinstance(frame, np.ndarray) and frame.shape == (480, 640, 3)
+
+
+def test_open_camera_names_a_webcam_by_device_or_number_and_anything_else_is_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from table.devices import camera
+
+    class FakeWebcam:
+        def __init__(self, index: int) -> None:
+            self.index = index
+
+    monkeypatch.setattr(camera, "OpenCVCamera", FakeWebcam)
+    assert camera.open_camera("/dev/video2").index == 2
+    assert camera.open_camera("1").index == 1
+    assert isinstance(camera.open_camera(str(tmp_path)), FileCamera)
+
+
+def test_the_tray_port_opens_its_camera_with_the_one_open_camera() -> None:
+    from table.devices import camera, dice_tray
+
+    assert dice_tray.open_camera is camera.open_camera

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from table.devices.dice_tray import DiceTray, DirectCamera
-from table.games.skullking_dice import TrayDie
+from table.games.dice_inputs import DieLanded
 from vision.tray_events import CameraLost, DieChanged, DieRemoved, DieSettled, TrayEvent
 
 FRAME = np.zeros((4, 4, 3), np.uint8)
@@ -41,7 +41,7 @@ def test_landing_numbers_are_the_ports_own_and_start_again_once_the_tray_is_empt
 
 def test_after_a_restart_the_dice_found_again_keep_their_numbers_and_the_missing_are_removed() -> None:
     tray = tray_with([[DieSettled(1, "black", "7", 0.9, 101, 40), DieSettled(2, "blue", "4", 0.9, 200, 40)], [], []])
-    tray.assume({3: TrayDie("black", "6", 0.9, 100, 40), 5: TrayDie("red", "2", 0.9, 10, 10)})
+    tray.assume({3: DieLanded(3, "black", "6", 0.9, 100, 40), 5: DieLanded(5, "red", "2", 0.9, 10, 10)})
     assert tray.poll(0) == [
         DieChanged(3, "black", "7", 0.9, 101, 40, "black", "6"),
         DieSettled(6, "blue", "4", 0.9, 200, 40),

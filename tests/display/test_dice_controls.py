@@ -175,7 +175,8 @@ def test_the_dice_keys_do_not_clash_with_the_card_games() -> None:
     for letter in ("D", "A", "X"):
         assert re.search(rf"\| {letter}\b", dice_table), letter
     screen = playing().screen
-    assert faces_of("yellow", screen) == ["7", "1", "flag"] and faces_of("pirate", screen) == ["skull", "flag"]
+    assert [face.face for face in faces_of("yellow", screen)] == ["7", "1", "flag"]
+    assert [str(face.said) for face in faces_of("pirate", screen)] == ["Pirate skull", "Pirate flag"]
 
 
 def test_keys_reach_the_dice_flow_through_the_scoreboard() -> None:

@@ -51,7 +51,18 @@ def test_a_catalog_translates_and_english_needs_none() -> None:
 def test_the_config_offers_the_same_languages() -> None:
     from table import config
 
-    assert config.LANGUAGES == LANGUAGES
+    assert config.LANGUAGES is LANGUAGES  # one list, not two kept in step
+
+
+def test_both_games_name_the_four_colours_with_the_same_words() -> None:
+    from table.games import skullking, skullking_dice
+    from table.games.text import COLOUR_NAMES
+    from table.rules import skullking as sk
+
+    assert {suit.value: name for suit, name in skullking.SUIT_NAMES.items()} == COLOUR_NAMES
+    assert {kind: skullking_dice.KIND_NAMES[kind] for kind in COLOUR_NAMES} == COLOUR_NAMES
+    assert str(skullking.card_text(sk.Card(sk.Kind.NUMBER, sk.Suit.YELLOW, 7))) == "yellow:7"
+    assert COLOUR_NAMES["yellow"].render(catalog("de")) == "Gelb"
 
 
 def test_updating_adds_new_strings_and_keeps_translations() -> None:

@@ -15,9 +15,13 @@ from table.games.inputs import (
     ConfirmUndo,
     CorrectBid,
     CountdownDone,
+    DealtCards,
     JoinSeat,
+    LinkLost,
     NewGame,
     Press,
+    ReaderDown,
+    StartGame,
     Undo,
 )
 from table.games.screen import Phase
@@ -321,6 +325,14 @@ def test_every_bad_input_is_refused_and_changes_nothing(throwing: DiceTable, eve
     before = without_messages(throwing.screen)
     assert refused(throwing.send(event), seat)
     assert without_messages(throwing.screen) == before
+
+
+def test_the_card_games_hub_and_reader_inputs_are_ignored_and_an_unknown_input_is_refused(throwing: DiceTable) -> None:
+    before = without_messages(throwing.screen)
+    assert throwing.send(LinkLost("cable"), ReaderDown(1, "no answer"), DealtCards()) == []
+    assert without_messages(throwing.screen) == before
+    assert refused(throwing.send(object()), None)
+    assert refused(throwing.send(StartGame()), None) and "game is on already" in messages(throwing.send(StartGame()))[0]
 
 
 def test_undo_takes_back_an_accepted_read_and_the_die_becomes_extra(throwing: DiceTable) -> None:
