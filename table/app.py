@@ -3,7 +3,7 @@ event log first and only then handed to the game; the game's effects drive the l
 countdown; the scoreboard draws the game's screen model whenever it changed. The dice tray (camera and tray
 tracker), when there is one, is polled the same way: its events become the dice game's inputs.
 
-The game is a `TableSession` (table.games.session): the table's lobby and the game being played, handed on from
+The session is a `TableSession` (table.games.session): the table's lobby and the game being played, handed on from
 one flow to the next within it, also while replaying the log, so a table that switched games resumes in the right
 one.
 
@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 TICK = 1 / 30  # the lights and the scoreboard need no more
 
 
-class Game(Protocol):
+class Session(Protocol):
     def handle(self, event: Any) -> list[Any]: ...
     def resume_effects(self) -> list[Any]: ...
     def screen(self) -> Any: ...
@@ -72,7 +72,7 @@ class TableApp:
     def __init__(
         self,
         *,
-        game: Game,
+        session: Session,
         event_log: EventLog,
         registry: DeckRegistry,
         hub: HubLink,
@@ -84,7 +84,7 @@ class TableApp:
         on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
         tray: DiceTray | None = None,
     ) -> None:
-        self.game = game
+        self.session = session
         self.tray = tray
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
@@ -97,12 +97,12 @@ class TableApp:
         """Replay the event log into the game: the table is back where it was. Returns how many events."""
         count = 0
         for _, _, event in self.event_log.replay():
-            self.game.handle(event)  # effects of the past are not played again
+            self.session.handle(event)  # effects of the past are not played again
             count += 1
-        self.hub.assume(dict(self.game.on_reader))  # so the first snapshot tells what moved meanwhile
+        self.hub.assume(dict(self.session.on_reader))  # so the first snapshot tells what moved meanwhile
         if self.tray is not None:
-            self.tray.assume(dict(self.game.tray))  # the dice lying in the tray keep their numbers
-        self._apply(self.game.resume_effects(), self.clock())
+            self.tray.assume(dict(self.session.tray))  # the dice lying in the tray keep their numbers
+        self._apply(self.session.resume_effects(), self.clock())
         if count:
             log.info("resumed after %d logged events", count)
         return count
@@ -111,7 +111,7 @@ class TableApp:
         """One input for the game: written to the log, then acted on."""
         now = self.clock()
         self.event_log.append(event, now)
-        self._apply(self.game.handle(event), now)
+        self._apply(self.session.handle(event), now)
         self._screen_changed = True
 
     def step(self, wait: float = TICK) -> None:
@@ -140,7 +140,7 @@ class TableApp:
             light.update(now)
         if self._screen_changed:
             self._screen_changed = False
-            self.on_screen(self.game.screen())
+            self.on_screen(self.session.screen())
 
     def translate(self, event: TableEvent) -> Any | None:
         """The game's input for a device event; None for events the game need not hear of."""
@@ -148,7 +148,7 @@ class TableApp:
             case CardPlaced(seat, uid, code) if seat >= 0:
                 if code and code.startswith(inputs.BADGE_PREFIX):
                     return inputs.CardLaid(seat, uid, code)
-                match identify(self.registry, self.game.chosen_game, uid, code):
+                match identify(self.registry, self.session.chosen_game, uid, code):
                     case Known(card):
                         return inputs.CardLaid(seat, uid, card)
                     case FromAnotherGame(game, card):
@@ -191,7 +191,7 @@ class TableApp:
                 case fx.CancelCountdown():
                     self.countdown_due = None
                 case fx.RoundOver(number):
-                    self.on_round_over(number, self.game.screen())
+                    self.on_round_over(number, self.session.screen())
 
 
 def tray_input(event: TrayEvent, together: int = 1) -> Any | None:

@@ -22,7 +22,7 @@ MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
 THREE_BUTTONS = ("minus", "plus", "ok")
-DICE_SCORINGS = ("standard", "landlubber")  # RULES.md section 2: as the card game, or the Landlubber variant
+DICE_SCORINGS = ("standard", "landlubber")  # docs/rules/skullking-dice.md: as the card game, or the Landlubber variant
 
 
 class ConfigError(ValueError):
@@ -149,7 +149,7 @@ def _seat(data: Any, where: str) -> SeatConfig:
 
 
 def _dice_bag(dice: dict[str, Any], where: str) -> skd.DiceBag:
-    """The standard bag of RULES.md section 2, with the kinds whose faces or counts the config gives replaced:
+    """The standard bag of docs/rules/skullking-dice.md, with the kinds whose faces or counts the config gives replaced:
     printings differ. The kinds themselves are the rules' (they rank the dice), so only they may be named."""
     kinds = skd.SPECIAL_KINDS + skd.NUMBER_KINDS
     faces = dict(skd.STANDARD_BAG.faces)

@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
 
 
 def table_dice():  # -> vision.dice.DiceSet
-    """The dice of this table's printing: the config's [dice] faces and counts (default: RULES.md's bag)."""
+    """The dice of this table's printing: the config's [dice] faces and counts (default: the standard bag)."""
     from table.config import load_config
     from vision.dice import DiceSet
 

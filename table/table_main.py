@@ -46,7 +46,7 @@ def build_table(
     database = database or open_database()
     hub, buttons, lights = seat_devices(config, clock)
     return TableApp(
-        game=TableSession(len(config.seats), config.language, config.game, config),
+        session=TableSession(len(config.seats), config.language, config.game, config),
         event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names()),
         registry=DeckRegistry(database),
         hub=hub,

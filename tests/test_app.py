@@ -44,7 +44,7 @@ class Harness:
         db = open_database(self.folder / "table.sqlite3")
         self.lights = {seat: SeatLight(RGBLED(*pins)) for seat, pins in LEDS.items()}
         self.app = TableApp(
-            game=TableSession(2),
+            session=TableSession(2),
             event_log=EventLog(db, catalog.log_kinds()),
             registry=DeckRegistry(db),
             hub=HubLink(lambda: str(self.hub.path) if self.hub.path.exists() else None, self.clock),
@@ -73,7 +73,7 @@ class Harness:
 
     @property
     def screen(self):  # type: ignore[no-untyped-def]
-        return self.app.game.screen()
+        return self.app.session.screen()
 
     def shown(self, seat: int) -> Pattern:
         return self.lights[seat].last_shown

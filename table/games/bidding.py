@@ -7,7 +7,7 @@ private reminder) and changes nothing. Every bid locked: the countdown (`TableFl
 CountdownDone reveals every bid at once; a CountdownDone outside the countdown is a stale timer, quietly ignored.
 After the reveal the operator may correct a bid until the round is scored.
 
-`SecretBids` is mixed into a flow with `TableFlow`; the flow's game keeps `tentative` (seat -> the secret count)
+`SecretBids` is mixed into a flow with `TableFlow`; the flow's state keeps `tentative` (seat -> the secret count)
 and `bids` (seat -> locked bid), so undo takes bids back with the rest of the game, and says which round it is
 (`_bid_round`).
 
@@ -43,25 +43,25 @@ class SecretBids(_Flow):
 
     def private(self, seat: int) -> PrivateView:
         """Before the reveal a seat's bid is its own secret: the count so far, or the bid locked."""
-        game = self.game
+        game = self.state
         if game.phase in (Phase.BIDDING, Phase.COUNTDOWN) and seat in self._playing_seats():
             return PrivateView(seat, bid=game.bids.get(seat, game.tentative.get(seat)))
         return super().private(seat)
 
     def _standing_light(self, seat: int) -> LedPattern:
         if seat in self._playing_seats():
-            match self.game.phase:
+            match self.state.phase:
                 case Phase.COUNTDOWN:
                     return LedPattern.BID_LOCKED
                 case Phase.BIDDING:
-                    return LedPattern.BID_LOCKED if seat in self.game.bids else LedPattern.WAITING_FOR_BID
+                    return LedPattern.BID_LOCKED if seat in self.state.bids else LedPattern.WAITING_FOR_BID
                 case Phase.LIFTING:
                     return LedPattern.WON_TRICK if self._trick_winner() == seat else LedPattern.IDLE
         return super()._standing_light(seat)
 
     def _bid_button(self, seat: int, key: str) -> None:
         """A seat button while bidding: count (wrapping 0..r), lock, or reopen the seat's bid."""
-        game = self.game
+        game = self.state
         if key in (OK, HOLD):
             if seat in game.bids:
                 self._checkpoint(text("{name} reopening the bid", name=self._name(seat)))
@@ -79,14 +79,14 @@ class SecretBids(_Flow):
 
     def _bid_press(self, seat: int, key: str) -> None:
         """A playing seat's button while bidding (count, lock, reopen) or during the countdown (too late)."""
-        if self.game.phase is Phase.COUNTDOWN:
+        if self.state.phase is Phase.COUNTDOWN:
             self._refuse(text("Every bid is locked: YO-HO-HO!"), seat)
         else:
             self._bid_button(seat, key)
 
     def _lock_bid(self, seat: int, value: int) -> None:
         """Lock `seat`'s bid; the last bid locked starts the countdown."""
-        game = self.game
+        game = self.state
         self._checkpoint(text("{name}'s bid", name=self._name(seat)))
         game.bids[seat] = value
         game.tentative[seat] = value
@@ -95,9 +95,9 @@ class SecretBids(_Flow):
 
     def _countdown_done(self) -> None:
         """YO-HO-HO: every bid is revealed at once."""
-        if self.game.phase is not Phase.COUNTDOWN:
+        if self.state.phase is not Phase.COUNTDOWN:
             return  # a stale timer: the countdown was cancelled
-        self.game.phase = Phase.PLAYING
+        self.state.phase = Phase.PLAYING
         self.notes = []
 
     def _bid_in_range(self, seat: int, value: int) -> bool:
@@ -114,7 +114,7 @@ class SecretBids(_Flow):
         """The operator corrects a revealed bid (the game has checked that it may be corrected now)."""
         if not self._bid_in_range(seat, value):
             return
-        game = self.game
+        game = self.state
         old = game.bids[seat]
         self._checkpoint(text("the correction of {name}'s bid", name=self._name(seat)))
         game.bids[seat] = value

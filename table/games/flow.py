@@ -12,7 +12,7 @@
   (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
 
-A game supplies its undoable state as `self.game` (with `phase` and `copy()`), the seats that play now
+A game supplies its undoable state as `self.state` (with `phase` and `copy()`), the seats that play now
 (`_playing_seats`), the seat the table waits for (`_acting_seat`) and the score totals (`_totals`). The table's own
 facts (names, language, readers, the hub link, the tray: `table.games.table_state`) are shared by every flow, read
 here through properties so a flow says `self.names` as before.
@@ -79,7 +79,7 @@ class TableFlow:
     """The shell of a game flow; a subclass sets `seats`, `game` and the state below in its constructor."""
 
     table: TableState  # the table's own facts, shared by every flow
-    game: Any  # the undoable state of the game: has `phase` and `copy()`
+    state: Any  # the undoable state of the game: has `phase` and `copy()`
 
     def _init_shell(self, table: TableState) -> None:
         self.table = table
@@ -148,7 +148,7 @@ class TableFlow:
     def handle(self, event: Any) -> list[Effect]:
         """Apply one input event; returns what the world should do about it, in order."""
         self._effects = []
-        before = self.game.phase
+        before = self.state.phase
         match event:  # the operator's undo is the same in every game
             case Undo():
                 self._undo()
@@ -166,7 +166,7 @@ class TableFlow:
         """After a replay (whose effects the app dropped) or a switch of game: every seat's light, and the
         countdown if it was running."""
         effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
-        if self.game.phase is Phase.COUNTDOWN:
+        if self.state.phase is Phase.COUNTDOWN:
             effects.append(StartCountdown(COUNTDOWN_SECONDS))
         return effects
 
@@ -176,7 +176,7 @@ class TableFlow:
 
     def _countdown_effects(self, before: Phase, event: object) -> None:
         """Entering the countdown starts it; leaving it other than by its end (an undo, a new game) cancels it."""
-        after = self.game.phase
+        after = self.state.phase
         if after is Phase.COUNTDOWN and before is not Phase.COUNTDOWN:
             self._effects += [StartCountdown(COUNTDOWN_SECONDS), Sound("countdown")]
         elif before is Phase.COUNTDOWN and after is not Phase.COUNTDOWN and not isinstance(event, CountdownDone):
@@ -200,7 +200,7 @@ class TableFlow:
 
     def _checkpoint(self, action: Text) -> None:
         """An action is accepted: remember the game before it, so the operator can take it back."""
-        self.history.append((action, self.game.copy()))
+        self.history.append((action, self.state.copy()))
         del self.history[:-UNDO_DEPTH]
         self.undo_asked = None
         self.notes = []
@@ -221,7 +221,7 @@ class TableFlow:
         if isinstance(game, SwitchGame):  # the action was a switch of flow: the flow before takes the table back
             self._effects.append(game)
             return
-        self.game = game
+        self.state = game
         self._after_undo()
         self.notes = []
         self._say(text("Undone: {action}", action=action))
@@ -257,7 +257,7 @@ class TableFlow:
         phases (bids, a judged trick) and falls back on this."""
         if seat not in self._playing_seats():
             return LedPattern.IDLE
-        match self.game.phase:
+        match self.state.phase:
             case Phase.LOBBY:
                 return LedPattern.BID_LOCKED  # steady: joined
             case Phase.GAME_OVER:

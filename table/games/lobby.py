@@ -65,7 +65,7 @@ class LobbyFlow(SeatReaders, TableFlow):
         self.games = {entry.key: entry for entry in games}
         if table.chosen_game not in self.games:
             raise ValueError(f"the game chosen is one of {', '.join(self.games)}, not {table.chosen_game!r}")
-        self.game = _Lobby()
+        self.state = _Lobby()
         self._update_lights()  # the standing patterns, for resume_effects
 
     def _dispatch(self, event: object) -> None:
@@ -107,12 +107,12 @@ class LobbyFlow(SeatReaders, TableFlow):
 
     def _join(self, seat: int) -> None:
         self._checkpoint(text("{name} joining", name=self._name(seat)))
-        self.game.players = sorted({*self.game.players, seat})
+        self.state.players = sorted({*self.state.players, seat})
 
     def _join_seat(self, seat: int, name: str) -> None:
         if not self._seat_exists(seat):
             return
-        if seat not in self.game.players:
+        if seat not in self.state.players:
             self._join(seat)
         if name.strip():
             self._set_name(seat, name)
@@ -120,11 +120,11 @@ class LobbyFlow(SeatReaders, TableFlow):
     def _leave_seat(self, seat: int) -> None:
         if not self._seat_exists(seat):
             return
-        if seat not in self.game.players:
+        if seat not in self.state.players:
             self._refuse(text("{name} can leave only a seat taken in the lobby", name=self._name(seat)), seat)
             return
         self._checkpoint(text("{name} leaving", name=self._name(seat)))
-        self.game.players.remove(seat)
+        self.state.players.remove(seat)
 
     def _card_laid(self, seat: int, uid: str, code: str | None) -> None:
         """Any tag joins its seat; a badge also names it."""
@@ -135,7 +135,7 @@ class LobbyFlow(SeatReaders, TableFlow):
             self._refuse_for_link(seat)
             return
         badge = code is not None and code.startswith(BADGE_PREFIX)
-        if seat not in self.game.players:
+        if seat not in self.state.players:
             self._join(seat)
         elif not badge:
             self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
@@ -147,7 +147,7 @@ class LobbyFlow(SeatReaders, TableFlow):
             return
         if self.link_lost is not None:
             self._refuse_for_link(seat)
-        elif seat in self.game.players:
+        elif seat in self.state.players:
             self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
         else:
             self._join(seat)
@@ -156,7 +156,7 @@ class LobbyFlow(SeatReaders, TableFlow):
 
     def _start_game(self) -> None:
         chosen = self.games[self.table.chosen_game]
-        joined = len(self.game.players)
+        joined = len(self.state.players)
         if joined < chosen.min_players:
             self._refuse(
                 text(
@@ -174,7 +174,7 @@ class LobbyFlow(SeatReaders, TableFlow):
                 )
             )
         else:
-            self._effects.append(SwitchGame(chosen.key, tuple(self.game.players)))
+            self._effects.append(SwitchGame(chosen.key, tuple(self.state.players)))
 
     def _choose_game(self, game: str) -> None:
         if game not in self.games:
@@ -185,7 +185,7 @@ class LobbyFlow(SeatReaders, TableFlow):
     # --- What the shell asks --------------------------------------------------------------------------------------
 
     def _playing_seats(self) -> Sequence[int]:
-        return self.game.players
+        return self.state.players
 
     def _acting_seat(self) -> int | None:
         return None
@@ -202,7 +202,7 @@ class LobbyFlow(SeatReaders, TableFlow):
             title=text("{game}: take your seats", game=chosen.name),
             prompt=self._prompt(chosen),
             seats=tuple(self._seat_view(seat) for seat in range(self.seats)),
-            players=tuple(self.game.players),
+            players=tuple(self.state.players),
             trick=None,
             scary_mary=None,
             score_pad=(),
@@ -223,7 +223,7 @@ class LobbyFlow(SeatReaders, TableFlow):
         return text(
             "Lay a card or press your button to join ({joined} joined); "
             "start the game on the screen once {count} or more have joined",
-            joined=len(self.game.players),
+            joined=len(self.state.players),
             count=chosen.min_players,
         )
 
@@ -232,7 +232,7 @@ class LobbyFlow(SeatReaders, TableFlow):
             seat=seat,
             name=str(self._name(seat)),
             label=self._name(seat),
-            joined=seat in self.game.players,
+            joined=seat in self.state.players,
             reader_ok=seat not in self.readers_down,
             dealer=False,
             acting=False,

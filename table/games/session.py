@@ -31,27 +31,27 @@ class TableSession:
         lobby offers (default: the whole catalog), `first_game` the one chosen at first (default: the first)."""
         self.games = tuple(games) if games is not None else catalog.games()
         self.config = config
-        self.state = TableState(seats, language, first_game or self.games[0].key)
-        self.lobby = LobbyFlow(self.state, self.games)  # kept while a game is on: undoing the start comes back to it
+        self.table = TableState(seats, language, first_game or self.games[0].key)
+        self.lobby = LobbyFlow(self.table, self.games)  # kept while a game is on: undoing the start comes back to it
         self.flow: Any = self.lobby
         self.left: Any = None  # the game a new game ended, for an undo
 
     @property
     def game_key(self) -> str | None:
         """The game being played, None in the lobby."""
-        return None if isinstance(self.flow, LobbyFlow) else self.state.chosen_game
+        return None if isinstance(self.flow, LobbyFlow) else self.table.chosen_game
 
     @property
     def chosen_game(self) -> str:
-        return self.state.chosen_game
+        return self.table.chosen_game
 
     @property
     def on_reader(self) -> dict[int, str]:
-        return self.state.on_reader
+        return self.table.on_reader
 
     @property
     def tray(self) -> dict[int, Any]:
-        return self.state.tray
+        return self.table.tray
 
     def handle(self, event: Any) -> list[Effect]:
         effects: list[Effect] = []
@@ -76,7 +76,7 @@ class TableSession:
     def _switch(self, switch: SwitchGame) -> None:
         if switch.game == catalog.LOBBY:
             # The players who started are still seated in the lobby; after a new game, undo brings the game back.
-            ended = None if switch.back else SwitchGame(self.state.chosen_game, switch.players, back=True)
+            ended = None if switch.back else SwitchGame(self.table.chosen_game, switch.players, back=True)
             self.left = self.flow
             self.lobby.reopen(undo_to=ended)
             self.flow = self.lobby
@@ -84,4 +84,4 @@ class TableSession:
             self.flow = self.left
             self.flow.reopen()
         else:
-            self.flow = catalog.game(switch.game).build(self.state, switch.players, self.config)
+            self.flow = catalog.game(switch.game).build(self.table, switch.players, self.config)

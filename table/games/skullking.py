@@ -154,7 +154,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
             raise ValueError(f"players are distinct seats 0..{table.seats - 1} in clockwise order, not {players}")
         self._init_shell(table)  # messages, lights, the operator's undo (table.games.flow)
-        self.game = _Game(players=list(players))
+        self.state = _Game(players=list(players))
         self._start_round(1)
         self._started()  # undo can take the start back
         self._update_lights()  # the standing patterns, for resume_effects after the switch
@@ -211,12 +211,12 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
     # --- The table's settings ---------------------------------------------------------------------------------
 
     def _new_game(self) -> None:
-        self._effects.append(SwitchGame(LOBBY, tuple(self.game.players)))
+        self._effects.append(SwitchGame(LOBBY, tuple(self.state.players)))
 
     # --- Bidding and the countdown ----------------------------------------------------------------------------
 
     def _start_round(self, number: int) -> None:
-        game = self.game
+        game = self.state
         players = len(game.players)
         game.round = sk.Round(number, players, sk.dealer(number, players))
         game.phase = Phase.BIDDING
@@ -228,19 +228,19 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         game.scary_mary = None
 
     def _dealt_cards(self) -> None:
-        if self.game.phase is not Phase.BIDDING:
+        if self.state.phase is not Phase.BIDDING:
             self._refuse(text("The cards are dealt at the start of a round, before the bids"))
             return
-        self.game.dealt = True
+        self.state.dealt = True
 
     def _bid_button(self, seat: int, key: str) -> None:
-        self.game.dealt = True  # a bid means the cards are out
+        self.state.dealt = True  # a bid means the cards are out
         super()._bid_button(seat, key)  # count, lock or reopen (table.games.bidding)
 
     def _choose_bid(self, seat: int, value: int) -> None:
         if not self._player_may_act(seat):
             return
-        phase = self.game.phase
+        phase = self.state.phase
         if phase is Phase.COUNTDOWN:
             self._refuse(text("Every bid is locked; the operator can correct a bid after the reveal"), seat)
         elif phase is not Phase.BIDDING:
@@ -250,12 +250,12 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
 
     def _lock_bid(self, seat: int, value: int) -> None:
         super()._lock_bid(seat, value)
-        self.game.dealt = True
+        self.state.dealt = True
 
     def _correct_bid(self, seat: int, value: int) -> None:
         if not self._seat_exists(seat):
             return
-        game = self.game
+        game = self.state
         if game.phase not in (Phase.PLAYING, Phase.LIFTING) or self._round().is_over:
             self._refuse(text("A bid is corrected after the reveal, before the round is scored"), seat)
             return
@@ -273,7 +273,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         if self.on_reader.get(seat) == uid:
             return  # the same tag reported again: nothing happened
         self.on_reader[seat] = uid
-        game = self.game
+        game = self.state
         if self.link_lost is not None:
             self._refuse_for_link(seat)
         elif seat not in game.players:
@@ -317,7 +317,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         return sk.SCARY_MARY if card.kind is sk.Kind.SCARY_MARY else card
 
     def _play_card(self, seat: int, uid: str, card: sk.Card) -> None:
-        game = self.game
+        game = self.state
         acting = self._acting_seat()
         assert acting is not None
         if game.scary_mary is not None:
@@ -363,7 +363,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         self._lay(seat, uid, card)
 
     def _lay(self, seat: int, uid: str, card: sk.Card) -> None:
-        game = self.game
+        game = self.state
         trick = self._round().play(game.players.index(seat), card)
         game.played_uids.add(uid)
         game.trick_uids[seat] = uid
@@ -375,7 +375,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         if not self._seat_exists(seat):
             return
         uid = self.on_reader.pop(seat, None)
-        game = self.game
+        game = self.state
         if uid is None:
             return  # nothing known lay there
         if game.phase is Phase.PLAYING and game.scary_mary == seat and uid == game.scary_mary_uid:
@@ -402,13 +402,13 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
     def _choose_scary_mary(self, seat: int, as_pirate: bool) -> None:
         if not self._player_may_act(seat):
             return
-        if self.game.phase is not Phase.PLAYING or self.game.scary_mary != seat:
+        if self.state.phase is not Phase.PLAYING or self.state.scary_mary != seat:
             self._refuse(text("No Scary Mary waits for an announcement at {name}'s seat", name=self._name(seat)), seat)
             return
         self._announce(seat, as_pirate)
 
     def _announce(self, seat: int, as_pirate: bool) -> None:
-        game = self.game
+        game = self.state
         card = sk.SCARY_MARY_AS_PIRATE if as_pirate else sk.SCARY_MARY_AS_ESCAPE
         if as_pirate:
             self._checkpoint(text("{name}'s Scary Mary as a Pirate", name=self._name(seat)))
@@ -421,7 +421,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
 
     def _judge(self, trick: sk.Trick) -> None:
         """The trick's last card has landed: light the winner, flag revokes, score the round if it is over."""
-        game, play = self.game, self._round()
+        game, play = self.state, self._round()
         winner = game.players[trick.winner]
         game.phase = Phase.LIFTING
         self._effects.append(Sound("trick_won"))
@@ -445,7 +445,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
 
     def _after_lift(self) -> None:
         """While lifting: once no playing seat's reader holds a tag, go on to the next trick or round."""
-        game = self.game
+        game = self.state
         if game.phase is not Phase.LIFTING or any(seat in self.on_reader for seat in game.players):
             return
         self.notes = []
@@ -456,7 +456,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
             game.phase = Phase.PLAYING
 
     def _score_round(self) -> None:
-        game, play = self.game, self._round()
+        game, play = self.state, self._round()
         totals = self._totals()
         cells = []
         for index, seat in enumerate(game.players):
@@ -478,7 +478,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
     def _press(self, seat: int, key: str) -> None:
         if not self._known_button(seat, key):
             return
-        game = self.game
+        game = self.state
         if self.link_lost is not None:
             self._refuse_for_link(seat)
         elif seat not in game.players:
@@ -507,19 +507,19 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
     # --- Small answers ----------------------------------------------------------------------------------------------
 
     def _playing_seats(self) -> Sequence[int]:
-        return self.game.players
+        return self.state.players
 
     def _bid_round(self) -> int:
         return self._round().number
 
     def _trick_winner(self) -> int:
-        return self.game.players[self._round().tricks[-1].winner]
+        return self.state.players[self._round().tricks[-1].winner]
 
     def _player_may_act(self, seat: int) -> bool:
         """A seat action from the screen: the seat must play, and the hub link must be up."""
         if not self._seat_exists(seat):
             return False
-        if seat not in self.game.players:
+        if seat not in self.state.players:
             self._refuse(text("{name} is not in a game", name=self._name(seat)), seat)
             return False
         if self.link_lost is not None:
@@ -528,12 +528,12 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         return True
 
     def _round(self) -> sk.Round:
-        assert self.game.round is not None, "no round outside a game"
-        return self.game.round
+        assert self.state.round is not None, "no round outside a game"
+        return self.state.round
 
     def _acting_seat(self) -> int | None:
         """The seat the table waits for while playing: Scary Mary's announcement, or the next card."""
-        game = self.game
+        game = self.state
         if game.phase is not Phase.PLAYING:
             return None
         if game.scary_mary is not None:
@@ -546,20 +546,20 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         play = self._round()
         order = sk.play_order(play.leader, play.players)
         for index, card in zip(order, play.current, strict=False):
-            yield self.game.players[index], card
+            yield self.state.players[index], card
 
     def _current_card(self, seat: int) -> sk.Card:
         return next(card for at, card in self._current_cards() if at == seat)
 
     def _totals(self) -> dict[int, int]:
-        totals = dict.fromkeys(self.game.players, 0)
-        if self.game.pad:
-            last = self.game.pad[-1]
-            totals.update(zip(self.game.players, (cell.total for cell in last.cells), strict=True))
+        totals = dict.fromkeys(self.state.players, 0)
+        if self.state.pad:
+            last = self.state.pad[-1]
+            totals.update(zip(self.state.players, (cell.total for cell in last.cells), strict=True))
         return totals
 
     def _revokes(self) -> list[RevokeView]:
-        game = self.game
+        game = self.state
         if game.round is None:
             return []
         views = []
@@ -582,7 +582,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
 
     def screen(self) -> Screen:
         """What the scoreboard shows now. Bids appear only from the reveal on; tentative bids never."""
-        game = self.game
+        game = self.state
         return Screen(
             phase=game.phase,
             round=self._round().number,
@@ -604,7 +604,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         )
 
     def _seat_view(self, seat: int) -> SeatView:
-        game = self.game
+        game = self.state
         playing = seat in game.players
         play = game.round if playing else None
         index = game.players.index(seat) if playing else -1
@@ -624,7 +624,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         )
 
     def _trick_view(self) -> TrickView | None:
-        game = self.game
+        game = self.state
         if game.phase is Phase.PLAYING:
             play = self._round()
             cards = tuple(PlayedCard(seat, str(card)) for seat, card in self._current_cards())
@@ -647,7 +647,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
         return None
 
     def _title(self) -> Text:
-        game = self.game
+        game = self.state
         if game.phase is Phase.GAME_OVER:
             return text("Skull King: game over")
         play = self._round()
@@ -659,7 +659,7 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
     def _prompt(self) -> Text:
         if self.link_lost is not None:
             return text("The seat hub is disconnected: the game waits until it is back")
-        game = self.game
+        game = self.state
         match game.phase:
             case Phase.BIDDING:
                 if not game.dealt:

@@ -178,7 +178,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         self.rounds = skd.rounds_for(len(self.players))
         self.scoring, self.min_confidence = scoring, min_confidence
         self.bag = bag  # the dice of this printing (config): the faces each kind shows, how many in the bag
-        self.game = _Game()
+        self.state = _Game()
         self._start_round(1)
         self._started()  # undo can take the start back
         self._update_lights()  # the standing patterns, for resume_effects; the app asks for them after the switch
@@ -278,7 +278,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- Rounds, bids and the countdown ---------------------------------------------------------------------
 
     def _start_round(self, number: int) -> None:
-        game = self.game
+        game = self.state
         if game.tricks:
             bids = tuple(sorted(game.bids.items()))
             game.past.append(PlayedRound(game.round, game.start, bids, tuple(game.tricks)))
@@ -295,9 +295,9 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _choose_bid(self, seat: int, value: int) -> None:
         if not self._player(seat):
             return
-        if self.game.phase is not Phase.BIDDING:
+        if self.state.phase is not Phase.BIDDING:
             self._refuse(text("Bids are made after the dice are drawn, before the first throw"), seat)
-        elif seat in self.game.bids:
+        elif seat in self.state.bids:
             self._refuse(text("{name} has locked a bid already", name=self._name(seat)), seat)
         elif self._bid_in_range(seat, value):
             self._lock_bid(seat, value)
@@ -305,7 +305,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _correct_bid(self, seat: int, value: int) -> None:
         if not self._player(seat):
             return
-        game = self.game
+        game = self.state
         if game.phase not in (Phase.PLAYING, Phase.LIFTING) or len(game.tricks) == game.round:
             self._refuse(text("A bid is corrected after the reveal, before the round is scored"), seat)
             return
@@ -315,7 +315,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _die_landed(self, event: DieLanded) -> None:
         self.tray[event.order] = event
-        game = self.game
+        game = self.state
         if game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
             self._refuse(text("No throwing before the bids are revealed: take that die out of the tray"))
             return
@@ -346,7 +346,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         until its thrower confirms."""
         self._checkpoint(text("{name}'s die", name=self._name(seat)))
         doubt = None if said is not None else self._doubt(die)
-        self.game.throws[seat] = dataclasses.replace(die, doubt=doubt)
+        self.state.throws[seat] = dataclasses.replace(die, doubt=doubt)
         if said is not None:
             self._say(said, seat)
         if doubt is not None:
@@ -377,7 +377,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _fits_the_bag(self, die: ThrownDie) -> bool:
         """No more dice of a kind thrown this round than the bag holds (r dice each, all from one bag)."""
-        game = self.game
+        game = self.state
         thrown = [d for trick in game.tricks for d in trick.dice]
         thrown += [d for seat, d in game.throws.items() if seat != die.seat]
         kinds = Counter(d.kind for d in thrown)
@@ -390,7 +390,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         if event.order not in self.tray:
             return  # a die the table never saw land (it settled while the table was down): nothing to re-read
         self.tray[event.order] = event
-        game = self.game
+        game = self.state
         owner = next((d for d in game.throws.values() if d.order == event.order), None)
         if game.phase is not Phase.PLAYING or owner is None or (owner.kind, owner.face) == (event.kind, event.face):
             return  # a loose die, a judged trick's die, or a die pushed aside: its read stands
@@ -408,7 +408,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _die_taken_out(self, order: int) -> None:
         if self.tray.pop(order, None) is None:
             return  # never seen, or gone already
-        game = self.game
+        game = self.state
         if game.phase is Phase.PLAYING:
             owner = next((d for d in game.throws.values() if d.order == order), None)
             if owner is not None and owner.doubt is None:
@@ -430,7 +430,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         loose = self._loose()
         if len(loose) > 1:
             return
-        self.game.twins_for = None
+        self.state.twins_for = None
         if not loose:
             return
         order, die = loose[0]
@@ -442,12 +442,12 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         )
         if die.face is None:
             doubt = text("The table cannot read {name}'s die: lift it and throw it again", name=self._name(seat))
-        self.game.throws[seat] = ThrownDie(seat, die.kind, die.face, die.confidence, order, doubt)
+        self.state.throws[seat] = ThrownDie(seat, die.kind, die.face, die.confidence, order, doubt)
         self._say(doubt, seat)
 
     def _tray_emptied(self) -> None:
         self.tray.clear()
-        game = self.game
+        game = self.state
         game.twins_for = None
         for seat, die in list(game.throws.items()):
             game.throws[seat] = dataclasses.replace(die, order=None)
@@ -456,7 +456,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _after_tray_change(self) -> None:
         """An empty tray after a judged trick: the next trick, or the next round."""
-        game = self.game
+        game = self.state
         if game.phase is not Phase.LIFTING or self.tray:
             return
         if len(game.tricks) == game.round:
@@ -470,7 +470,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     def _press(self, seat: int, key: str) -> None:
         if not self._known_button(seat, key):
             return
-        game = self.game
+        game = self.state
         if seat not in self.players:
             self._refuse(text("{name} has not joined this game", name=self._name(seat)), seat)
         elif game.phase in (Phase.BIDDING, Phase.COUNTDOWN):
@@ -483,7 +483,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             self._refuse(text("The game is over: start a new game on the screen"), seat)
 
     def _throw_button(self, seat: int, key: str) -> None:
-        die = self.game.throws.get(seat)
+        die = self.state.throws.get(seat)
         acting = self._acting_seat()
         assert acting is not None
         if die is None or die.doubt is None:
@@ -494,7 +494,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             self._refuse(text("This read cannot be right: throw the die again, or the operator corrects it"), seat)
         else:
             self._checkpoint(text("{name} accepting the read", name=self._name(seat)))
-            self.game.throws[seat] = dataclasses.replace(die, doubt=None)
+            self.state.throws[seat] = dataclasses.replace(die, doubt=None)
             self._after_throw()
 
     # --- The operator's corrections ---------------------------------------------------------------------------
@@ -507,7 +507,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         except skd.DiceError:
             self._refuse(text("A {kind} die cannot show {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face))
             return
-        game = self.game
+        game = self.state
         if game.phase is Phase.PLAYING:
             self._correct_throw(seat, die)
         elif game.phase in (Phase.LIFTING, Phase.GAME_OVER) and self._judged_on_view() is not None:
@@ -516,7 +516,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             self._refuse(text("There is no die to correct now"), seat)
 
     def _correct_throw(self, seat: int, die: skd.Die) -> None:
-        game = self.game
+        game = self.state
         thrown = game.throws.get(seat)
         if thrown is None and seat != self._acting_seat():
             acting = self._acting_seat()
@@ -536,7 +536,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         )
 
     def _correct_judged(self, seat: int, die: skd.Die) -> None:
-        game = self.game
+        game = self.state
         judged = self._judged_on_view()
         assert judged is not None
         old = next((d for d in judged.dice if d.seat == seat), None)
@@ -569,7 +569,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         return self.players[start:] + self.players[:start]
 
     def _after_throw(self) -> None:
-        game = self.game
+        game = self.state
         order = self._turn_order(game.leader)
         if any(seat not in game.throws or game.throws[seat].doubt is not None for seat in order):
             return
@@ -600,7 +600,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _played_rounds(self) -> list[PlayedRound]:
         """The rounds whose every trick is judged, the current one included once it is."""
-        game = self.game
+        game = self.state
         rounds = list(game.past)
         if game.tricks and len(game.tricks) == game.round:
             rounds.append(PlayedRound(game.round, game.start, tuple(sorted(game.bids.items())), tuple(game.tricks)))
@@ -630,7 +630,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _revokes(self) -> list[DiceRevokeView]:
         """The revokes the judged tricks of this round prove (the rules core's find_revokes)."""
-        game = self.game
+        game = self.state
         tricks = [
             (self.players.index(trick.leader), [skd.Die(d.kind, d.face) for d in trick.dice if d.face is not None])
             for trick in game.tricks
@@ -651,9 +651,9 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- Undo, messages and lights (table.games.flow) ---------------------------------------------------------------
 
     def _after_undo(self) -> None:
-        for seat, die in list(self.game.throws.items()):  # what lies in the tray now is what counts
+        for seat, die in list(self.state.throws.items()):  # what lies in the tray now is what counts
             if die.order is not None and die.order not in self.tray:
-                self.game.throws[seat] = dataclasses.replace(die, order=None)
+                self.state.throws[seat] = dataclasses.replace(die, order=None)
         self._after_tray_change()
 
     # --- Small answers ----------------------------------------------------------------------------------------------
@@ -665,10 +665,10 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         return self.players
 
     def _bid_round(self) -> int:
-        return self.game.round
+        return self.state.round
 
     def _trick_winner(self) -> int:
-        return self.game.tricks[-1].winner
+        return self.state.tricks[-1].winner
 
     def _player(self, seat: int) -> bool:
         if not self._seat_exists(seat):
@@ -680,7 +680,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _acting_seat(self) -> int | None:
         """While throwing: the first seat in turn order whose die is not in, or is in doubt."""
-        game = self.game
+        game = self.state
         if game.phase is not Phase.PLAYING:
             return None
         for seat in self._turn_order(game.leader):
@@ -691,14 +691,14 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
 
     def _loose(self) -> list[tuple[int, DieLanded | DieMoved]]:
         """Dice in the tray that are nobody's throw in the trick on view."""
-        owned = {d.order for d in self.game.throws.values()}
-        if self.game.phase in (Phase.LIFTING, Phase.GAME_OVER) and (judged := self._judged_on_view()) is not None:
+        owned = {d.order for d in self.state.throws.values()}
+        if self.state.phase in (Phase.LIFTING, Phase.GAME_OVER) and (judged := self._judged_on_view()) is not None:
             owned |= {d.order for d in judged.dice}
         return [(order, die) for order, die in sorted(self.tray.items()) if order not in owned]
 
     def _judged_on_view(self) -> JudgedTrick | None:
         """The judged trick still on view: while the tray is emptied, and at the end of the game."""
-        game = self.game
+        game = self.state
         if game.phase not in (Phase.LIFTING, Phase.GAME_OVER):
             return None
         if game.tricks:
@@ -708,7 +708,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
     # --- The screen model -------------------------------------------------------------------------------------------
 
     def screen(self) -> DiceScreen:
-        game = self.game
+        game = self.state
         pad = self._score_pad()
         totals = dict(zip(self.players, (cell.total for cell in pad[-1].cells), strict=True)) if pad else {}
         return DiceScreen(
@@ -734,7 +734,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         )
 
     def _seat_view(self, seat: int, total: int) -> SeatView:
-        game = self.game
+        game = self.state
         playing = seat in self.players
         revealed = game.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
         won = sum(trick.winner == seat for trick in game.tricks)
@@ -753,7 +753,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         )
 
     def _trick_view(self) -> DiceTrickView | None:
-        game = self.game
+        game = self.state
         if game.phase is Phase.PLAYING:
             order = self._turn_order(game.leader)
             dice = tuple(game.throws[seat] for seat in order if seat in game.throws)
@@ -779,7 +779,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         return tuple(kinds)
 
     def _title(self) -> Text:
-        game = self.game
+        game = self.state
         if game.phase is Phase.GAME_OVER:
             return text("Skull King dice: game over")
         return text(
@@ -794,7 +794,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             return text("The camera gives no picture: the game waits until it is back")
         if self.tray_blocked:
             return text("Something covers the tray: the table waits until it can see the dice")
-        game = self.game
+        game = self.state
         match game.phase:
             case Phase.BIDDING:
                 waiting = and_list([str(self._name(seat)) for seat in self.players if seat not in game.bids])

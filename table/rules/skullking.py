@@ -1,6 +1,6 @@
 """Skull King, the card game (2013 edition, also sold as Piraten Bridge).
 
-The rules as `shared/RULES.md` section 1 decides them. Pure: no I/O, no clock, no randomness of its own.
+The rules as `docs/rules/skullking.md` decides them. Pure: no I/O, no clock, no randomness of its own.
 
 Seats are numbered 0..players-1 clockwise; "the player left of the dealer" is the next seat clockwise.
 Positions in a trick are 0-based in play order.

@@ -1,4 +1,4 @@
-"""Skull King, the dice game: the rules as `shared/RULES.md` section 2 decides them.
+"""Skull King, the dice game: the rules as `docs/rules/skullking-dice.md` decides them.
 
 Pure: no I/O, no clock, no randomness of its own. Seats are numbered clockwise; positions in a trick are 0-based
 in the order the dice were thrown. A thrown die is written `kind:face`: `black:7`, `yellow:flag`,

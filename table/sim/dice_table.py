@@ -94,7 +94,7 @@ class VirtualDiceTable(SimTable):
 
     @property
     def screen(self) -> object:
-        return self.app.game.screen()
+        return self.app.session.screen()
 
     # --- Running ------------------------------------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ class VirtualDiceTable(SimTable):
     def resume(self) -> None:
         """Replay the log; then the world as it was: the dice lying in the tray, the hands less the dice thrown."""
         self.app.resume()
-        flow = self.app.game.flow  # type: ignore[attr-defined]
+        flow = self.app.session.flow  # type: ignore[attr-defined]
         screen = flow.screen()
         if not isinstance(screen, DiceScreen):
             return
@@ -174,12 +174,12 @@ class VirtualDiceTable(SimTable):
     def _draw(self, round_number: int) -> None:
         """Every player draws r dice from the bag behind their screen: the same seed draws the same."""
         hands = draw_hands(f"{self.seed}/{round_number}", self.players, round_number)
-        flow = self.app.game.flow  # type: ignore[attr-defined]
+        flow = self.app.session.flow  # type: ignore[attr-defined]
         thrown = {bot.seat: [] for bot in self.bots}
-        for trick in getattr(flow.game, "tricks", []):
+        for trick in getattr(flow.state, "tricks", []):
             for die in trick.dice:
                 thrown[die.seat].append(die.kind)
-        for die in getattr(flow.game, "throws", {}).values():
+        for die in getattr(flow.state, "throws", {}).values():
             thrown[die.seat].append(die.kind)
         for bot, hand in zip(self.bots, hands, strict=True):
             bot.brain.rng = random.Random(f"{self.seed}/{bot.seat}/{round_number}")
@@ -239,8 +239,8 @@ class VirtualDiceTable(SimTable):
         same throw lands the same way. `again`: the face of the die thrown again. It lands on that face (elsewhere
         in the tray): the die is put back into play as it was rolled, so how often the table needed a die thrown
         again (a misread, a die on its edge, a nudge, a fault) never changes the game."""
-        flow = self.app.game.flow  # type: ignore[attr-defined]
-        where = f"{self.seed}/{flow.game.round}/{len(flow.game.tricks)}/{bot.seat}/{bot.attempt}"
+        flow = self.app.session.flow  # type: ignore[attr-defined]
+        where = f"{self.seed}/{flow.state.round}/{len(flow.state.tricks)}/{bot.seat}/{bot.attempt}"
         rng = random.Random(where)
         face = roll(kind, rng)
         face = again if again is not None else face

@@ -137,5 +137,5 @@ class SimTable:
             if seats[bot.seat].bid_locked or bot.bid is None or bot.seat in skip:
                 continue
             # The count so far, as the seat's own LED flashed it to the bot: its private view, not the screen.
-            counted = self.app.game.private(bot.seat).bid or 0
+            counted = self.app.session.private(bot.seat).bid or 0
             self._press(bot, "hold" if counted == bot.bid else "tap")

@@ -49,7 +49,7 @@ class VirtualTable(SimTable):
     @property
     def flow(self) -> SkullKingFlow:
         """The flow that has the table now (the lobby's before the game starts)."""
-        return self.app.game.flow  # type: ignore[attr-defined, no-any-return]
+        return self.app.session.flow  # type: ignore[attr-defined, no-any-return]
 
     def __init__(
         self,
@@ -144,7 +144,7 @@ class VirtualTable(SimTable):
         """The dealer shuffles and deals: the same seed deals the same hands, round by round."""
         cards = list(self.deck)
         random.Random(f"{self.seed}/{round_number}").shuffle(cards)
-        played = self.flow.game.played_uids | set(self.flow.game.trick_uids.values())
+        played = self.flow.state.played_uids | set(self.flow.state.trick_uids.values())
         for bot in self.bots:
             dealt = cards[bot.seat * round_number : (bot.seat + 1) * round_number]
             bot.brain.rng = random.Random(f"{self.seed}/{bot.seat}/{round_number}")  # decisions replay too
@@ -205,7 +205,7 @@ class VirtualTable(SimTable):
         """Cards the table has taken leave the bots' hands."""
         if not isinstance(self.flow, SkullKingFlow):
             return  # the lobby takes no cards
-        taken = self.flow.game.played_uids | set(self.flow.game.trick_uids.values())
+        taken = self.flow.state.played_uids | set(self.flow.state.trick_uids.values())
         for bot in self.bots:
             if bot.laid is not None and bot.laid.uid.hex().upper() in taken:
                 bot.hand.remove(bot.laid)

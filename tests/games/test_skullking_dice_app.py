@@ -87,7 +87,7 @@ class Harness:
 
     @property
     def screen(self) -> Screen | DiceScreen:
-        return self.app.game.screen()
+        return self.app.session.screen()
 
     def close(self) -> None:
         self.app.hub.close()
@@ -111,8 +111,8 @@ def start_dice_game(table: Harness) -> None:
 
 def test_the_lobby_hands_over_to_the_dice_game_and_the_tray_feeds_it(table: Harness) -> None:
     start_dice_game(table)
-    assert isinstance(table.app.game.flow, SkullKingDiceFlow) and table.app.game.game_key == "skullking-dice"
-    assert table.app.game.flow.scoring == "landlubber"  # from the config
+    assert isinstance(table.app.session.flow, SkullKingDiceFlow) and table.app.session.game_key == "skullking-dice"
+    assert table.app.session.flow.scoring == "landlubber"  # from the config
     for seat in (0, 1, 2):
         table.app.submit(inputs.ChooseBid(seat, 0))
     table.step(80)  # the countdown runs out
@@ -132,7 +132,7 @@ def test_a_table_that_switched_games_resumes_in_the_dice_game_after_kill(table: 
     table.tray_reports(DieSettled(2, "black", "7", 0.97, 120, 50))
     before = table.screen
     table.restart()
-    assert isinstance(table.app.game.flow, SkullKingDiceFlow)
+    assert isinstance(table.app.session.flow, SkullKingDiceFlow)
     assert table.screen == before
     # The fresh tracker finds the two dice again (numbered afresh): they keep their numbers, nothing changes.
     table.tray_reports(DieSettled(1, "black", "7", 0.97, 121, 51), DieSettled(2, "black", "6", 0.97, 49, 50))
@@ -146,10 +146,10 @@ def test_a_table_that_switched_games_resumes_in_the_dice_game_after_kill(table: 
 def test_new_game_hands_back_to_the_lobby_and_a_restart_replays_both_switches(table: Harness) -> None:
     start_dice_game(table)
     table.app.submit(inputs.NewGame())  # at any time: back to the lobby, the players seated
-    assert isinstance(table.app.game.flow, LobbyFlow) and table.screen.phase is Phase.LOBBY
+    assert isinstance(table.app.session.flow, LobbyFlow) and table.screen.phase is Phase.LOBBY
     assert [view.joined for view in table.screen.seats[:4]] == [True, True, True, False]
     table.restart()
-    assert isinstance(table.app.game.flow, LobbyFlow)  # replayed through both switches
+    assert isinstance(table.app.session.flow, LobbyFlow)  # replayed through both switches
 
 
 def test_dice_inputs_are_logged_and_replayed(table: Harness) -> None:

@@ -1,4 +1,4 @@
-"""Skull King, the card game: every rule of RULES.md section 1 and every worked example of the rulebooks."""
+"""Skull King, the card game: every rule of docs/rules/skullking.md and every worked example of the rulebooks."""
 
 from __future__ import annotations
 

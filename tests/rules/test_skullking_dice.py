@@ -1,4 +1,4 @@
-"""Skull King, the dice game: every rule of RULES.md section 2 and the rulebook's worked examples."""
+"""Skull King, the dice game: every rule of docs/rules/skullking-dice.md and the rulebook's worked examples."""
 
 from __future__ import annotations
 

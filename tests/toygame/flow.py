@@ -50,7 +50,7 @@ class HighCardFlow(SeatReaders, TableFlow):
     def __init__(self, table: TableState, players: Sequence[int]) -> None:
         self._init_shell(table)
         self.players = list(players)
-        self.game = _Game(points=dict.fromkeys(players, 0))
+        self.state = _Game(points=dict.fromkeys(players, 0))
         self._update_lights()
 
     def _dispatch(self, event: object) -> None:
@@ -69,7 +69,7 @@ class HighCardFlow(SeatReaders, TableFlow):
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
     def _lay(self, seat: int, code: str | None) -> None:
-        game = self.game
+        game = self.state
         if game.phase is not Phase.PLAYING or seat != self._acting_seat():
             self._refuse(verbatim("Not your turn"), seat)
             return
@@ -92,15 +92,15 @@ class HighCardFlow(SeatReaders, TableFlow):
         return self.players
 
     def _acting_seat(self) -> int | None:
-        if self.game.phase is not Phase.PLAYING:
+        if self.state.phase is not Phase.PLAYING:
             return None
-        return self.players[len(self.game.laid)]
+        return self.players[len(self.state.laid)]
 
     def _totals(self) -> dict[int, int]:
-        return dict(self.game.points)
+        return dict(self.state.points)
 
     def screen(self) -> HighCardScreen:
-        game = self.game
+        game = self.state
         return HighCardScreen(
             game.phase,
             game.round,
