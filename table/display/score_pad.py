@@ -6,11 +6,13 @@ every text is fitted to its cell.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text
-from table.display.views import Paint
+from table.display.views import MAIN, PAD, Paint, find_view
 from table.games.screen import Screen
 from table.games.text import text, verbatim
 
@@ -73,7 +75,12 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     return surface
 
 
-def save_score_pad(screen: Screen, path: str, size: tuple[int, int] = (1280, 720)) -> None:
+def save_score_pad(screen: Any, path: str, size: tuple[int, int] = (1280, 720)) -> None:
+    """The score pad of any game's screen model as a PNG: the view its game registered for the V key (else its
+    main view)."""
     from table.display.language import catalog
 
-    pygame.image.save(draw_score_pad(screen, size, Paint(catalog(screen.language))), path)
+    view = find_view(screen, PAD) or find_view(screen, MAIN)
+    if view is None:
+        raise LookupError(f"no view draws {type(screen).__name__}: import its game's views module first")
+    pygame.image.save(view.draw(screen, size, Paint(catalog(screen.language))), path)

@@ -15,19 +15,31 @@ import os
 import shutil
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from table.games import catalog
 from table.games.screen import Phase
 from table.paths import data_home
-from table.sim.dice_table import VirtualDiceTable
-from table.sim.virtual_table import VirtualTable, score_pad_lines
 from table.table_main import load_game_views
 
 GAME_FILE = "demo.json"
 
 
-def virtual_table_class(game: str) -> Any:
+class VirtualGame(Protocol):
+    """What `demo` asks of a game's virtual table (the class its catalog entry names): built as
+    `Class(home, players, seed, faults=..., window=...)`, it plays the whole game through the real app."""
+
+    clock: Any  # .now: the table's clock, in seconds
+    round_over_hooks: list[Callable[[int, Any], None]]
+
+    def run(self, on_tick: Callable[[], bool]) -> Any: ...  # plays on (resuming the log first); the last screen
+    def close(self) -> None: ...
+    def window_play(self) -> Callable[[], bool]: ...  # the scoreboard in a window, called after every tick
+    def report(self) -> list[str]: ...  # what happened on the way (misreads, faults), said before the score pad
+    def final_lines(self, screen: Any) -> list[str]: ...  # the score pad, ending with the FINAL lines
+
+
+def virtual_table_class(game: str) -> type[VirtualGame]:
     """The virtual table the game catalog names for `game` ("module:Class")."""
     module, name = catalog.game(game).virtual_table.split(":")
     return getattr(importlib.import_module(module), name)
@@ -73,12 +85,7 @@ def run_demo(
     pygame.display.init()
     pygame.font.init()
     load_game_views()
-    table: VirtualTable | VirtualDiceTable
-    virtual_table = virtual_table_class(game)
-    if virtual_table is VirtualTable:
-        table = VirtualTable(home, players, seed, faults=faults, humans=frozenset({0}) if window else frozenset())
-    else:
-        table = virtual_table(home, players, seed, faults=faults)
+    table = virtual_table_class(game)(home, players, seed, faults=faults, window=window)
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"
@@ -86,9 +93,7 @@ def run_demo(
         say(f"round {number:>2} scored; score pad saved as {path}")
 
     table.round_over_hooks.append(round_over)
-    on_tick: Callable[[], bool] = (
-        (WindowPlay(table) if isinstance(table, VirtualTable) else DiceWindow(table)) if window else (lambda: True)
-    )
+    on_tick: Callable[[], bool] = table.window_play() if window else (lambda: True)
     speed = speed or (1.0 if window else None)
     started = time.monotonic()
 
@@ -107,63 +112,9 @@ def run_demo(
         again = f" --game {game}" if game != "skullking" else ""
         say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}{again}")
         return 0
-    if isinstance(table, VirtualDiceTable):
-        read = table.misreads
-        say(
-            f"dice: {read.throws} thrown into the tray; doubtful reads confirmed {read.confirmed}, "
-            f"wrong reads thrown again {read.rethrown}, wrong reads corrected by the operator {read.corrected}, "
-            f"dice the camera missed entered by the operator {read.entered}"
-        )
-        if table.faults is not None:
-            count = table.faults.counts()
-            say(
-                f"faults: camera gave no picture {count['camera-down']} times, hand over the tray "
-                f"{count['hand']} times, dice on an edge {count['on-edge']}, dice nudged {table.thrower.nudges}"
-            )
+    for line in table.report():
+        say(line)
     say("")
-    for line in score_pad_lines(screen):
+    for line in table.final_lines(screen):
         say(line)
     return 0
-
-
-class WindowPlay:
-    """The scoreboard in a window, where a person plays seat 1: bids and choices in the bar, cards by touch."""
-
-    def __init__(self, table: VirtualTable) -> None:
-        from table.display.scoreboard import Scoreboard
-
-        self.table = table
-        self.board = Scoreboard.open(fullscreen=False)
-
-    def __call__(self) -> bool:
-        from table.display.scoreboard import Click
-        from table.display.trick_screen import card_face
-
-        for item in self.board.events():
-            if isinstance(item, Click):
-                self.table.human_lays(0, item.index)
-            else:
-                self.table.app.submit(item)
-        self.board.show(self.table.flow.screen(), [card_face(card.code) for card in self.table.hand(0)])
-        return not self.board.quit
-
-
-class DiceWindow:
-    """The scoreboard in a window, watching the bots play the dice game at every seat. The person at the window is
-    the operator: the bar's buttons and keys (table/display/dice_controls.py) correct a die, enter one, say the
-    tray is empty, undo, start a new game; what they send goes into the log and the flow like a real operator's."""
-
-    def __init__(self, table: VirtualDiceTable) -> None:
-        from table.display.scoreboard import Scoreboard
-
-        self.table = table
-        self.board = Scoreboard.open(fullscreen=False)
-
-    def __call__(self) -> bool:
-        from table.display.scoreboard import Click
-
-        for item in self.board.events():
-            if not isinstance(item, Click):  # no hand to touch: every seat is a bot's
-                self.table.app.submit(item)
-        self.board.show(self.table.screen)  # type: ignore[arg-type]
-        return not self.board.quit

@@ -43,6 +43,7 @@ from table.sim.dice_bot import DiceBot
 from table.sim.dice_faults import NUDGE_CHANCE, DiceFaults
 from table.sim.dice_thrower import DiceThrower
 from table.sim.sim_table import NAMES, SimTable
+from table.sim.virtual_table import score_pad_lines
 
 GAME = "skullking-dice"
 SETTLE_FRAMES = 3  # the tray tracker's: still frames before a die counts
@@ -75,7 +76,15 @@ class DicePlayer:
 
 
 class VirtualDiceTable(SimTable):
-    def __init__(self, home: Path, players: int, seed: int, config: Config | None = None, faults: bool = False) -> None:
+    def __init__(
+        self,
+        home: Path,
+        players: int,
+        seed: int,
+        config: Config | None = None,
+        faults: bool = False,
+        window: bool = False,  # in a window the person watching is the operator: no seat of theirs
+    ) -> None:
         skd.check_players(players)
         from vision.tracker import TrayTracker  # the real pipeline: loads the face model
 
@@ -97,6 +106,29 @@ class VirtualDiceTable(SimTable):
         return self.app.session.screen()
 
     # --- Running ------------------------------------------------------------------------------------------------
+
+    # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
+
+    def window_play(self) -> Callable[[], bool]:
+        return DiceWindow(self)
+
+    def report(self) -> list[str]:
+        read = self.misreads
+        lines = [
+            f"dice: {read.throws} thrown into the tray; doubtful reads confirmed {read.confirmed}, "
+            f"wrong reads thrown again {read.rethrown}, wrong reads corrected by the operator {read.corrected}, "
+            f"dice the camera missed entered by the operator {read.entered}"
+        ]
+        if self.faults is not None:
+            count = self.faults.counts()
+            lines.append(
+                f"faults: camera gave no picture {count['camera-down']} times, hand over the tray "
+                f"{count['hand']} times, dice on an edge {count['on-edge']}, dice nudged {self.thrower.nudges}"
+            )
+        return lines
+
+    def final_lines(self, screen: DiceScreen) -> list[str]:
+        return score_pad_lines(screen)  # type: ignore[arg-type]  (the dice pad has the same rows and ranking)
 
     def run(self, max_ticks: int = 200_000, on_tick: Callable[[], bool] = lambda: True) -> DiceScreen:
         """Play the whole game (or the rest of it, after a resume); returns the final screen."""
@@ -262,3 +294,26 @@ class VirtualDiceTable(SimTable):
                 self.app.submit(CorrectDie(die.seat, *truth))
                 return True
         return False
+
+
+class DiceWindow:
+    """The scoreboard in a window, watching the bots play the dice game at every seat. The person at the window is
+    the operator: the bar's buttons and keys (table/display/dice_controls.py) correct a die, enter one, say the
+    tray is empty, undo, start a new game; what they send goes into the log and the flow like a real operator's."""
+
+    def __init__(self, table: VirtualDiceTable) -> None:
+        from table.display.scoreboard import Scoreboard
+        from table.table_main import load_game_views
+
+        load_game_views()
+        self.table = table
+        self.board = Scoreboard.open(fullscreen=False)
+
+    def __call__(self) -> bool:
+        from table.display.scoreboard import Click
+
+        for item in self.board.events():
+            if not isinstance(item, Click):  # no hand to touch: every seat is a bot's
+                self.table.app.submit(item)
+        self.board.show(self.table.screen)  # type: ignore[arg-type]
+        return not self.board.quit

@@ -59,8 +59,10 @@ class VirtualTable(SimTable):
         faults: bool = False,
         config: Config | None = None,
         humans: frozenset[int] = frozenset(),
+        window: bool = False,
     ) -> None:
-        """`humans`: seats a person plays from the scoreboard (the bots leave them alone)."""
+        """`humans`: seats a person plays from the scoreboard (the bots leave them alone); `window`: seat 1 is."""
+        humans = humans | ({0} if window else set())
         sk.check_players(players)
         super().__init__(home, players, seed, config)  # the real app on mock hardware (table.sim.sim_table)
         self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
@@ -69,6 +71,17 @@ class VirtualTable(SimTable):
         self.dealt_round = 0
         self.on_reader: dict[int, VirtualCard | None] = dict.fromkeys(range(players))
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
+
+    # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
+
+    def window_play(self) -> Callable[[], bool]:
+        return WindowPlay(self)
+
+    def report(self) -> list[str]:
+        return []
+
+    def final_lines(self, screen: Screen) -> list[str]:
+        return score_pad_lines(screen)
 
     # --- Running ------------------------------------------------------------------------------------------------
 
@@ -253,3 +266,27 @@ def score_pad_lines(screen: Screen) -> list[str]:
     lines.append("")
     lines += [f"FINAL {p.place} {p.name.replace(' ', '_')} {p.total}" for p in screen.ranking]
     return lines
+
+
+class WindowPlay:
+    """The scoreboard in a window, where a person plays seat 1: bids and choices in the bar, cards by touch."""
+
+    def __init__(self, table: VirtualTable) -> None:
+        from table.display.scoreboard import Scoreboard
+        from table.table_main import load_game_views
+
+        load_game_views()
+        self.table = table
+        self.board = Scoreboard.open(fullscreen=False)
+
+    def __call__(self) -> bool:
+        from table.display.scoreboard import Click
+        from table.display.trick_screen import card_face
+
+        for item in self.board.events():
+            if isinstance(item, Click):
+                self.table.human_lays(0, item.index)
+            else:
+                self.table.app.submit(item)
+        self.board.show(self.table.flow.screen(), [card_face(card.code) for card in self.table.hand(0)])
+        return not self.board.quit

@@ -12,8 +12,7 @@ from table.display.dice_controls import FACE_KEYS
 from table.games.dice_inputs import CorrectDie
 from table.games.dice_screen import DiceScreen
 from table.games.screen import Phase
-from table.sim.demo import DiceWindow
-from table.sim.dice_table import VirtualDiceTable
+from table.sim.dice_table import DiceWindow, VirtualDiceTable
 
 
 def keys(chars: str) -> None:

@@ -8,8 +8,7 @@ import pygame
 
 from table.games.screen import Phase
 from table.rules import skullking as sk
-from table.sim.demo import WindowPlay
-from table.sim.virtual_table import VirtualTable
+from table.sim.virtual_table import VirtualTable, WindowPlay
 
 
 def test_a_person_plays_a_whole_game_from_the_scoreboard(tmp_path: Path) -> None:
