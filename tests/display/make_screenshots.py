@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from table.table_main import load_game_views
 from tests.display.screens import dice_screens, every_screen
 from tests.display.test_every_screen import draw
 
@@ -46,6 +47,7 @@ SHOTS = [  # (language, screen, size)
 def main() -> None:
     pygame.display.init()
     pygame.font.init()
+    load_game_views()  # as the table does before the scoreboard draws
     OUT.mkdir(parents=True, exist_ok=True)
     for language, name, size in SHOTS:
         shots = dice_screens(language) if name.startswith("dice-") else every_screen(language)
