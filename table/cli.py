@@ -60,7 +60,13 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "referee":
-        failures = referee.run(sys.stdin, sys.stdout)
+        try:
+            failures = referee.run(sys.stdin.buffer, sys.stdout)
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:  # the reader went away (`| head`): nobody is left to answer
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit stays quiet
+            return 1
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args)

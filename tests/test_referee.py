@@ -100,7 +100,7 @@ def test_bad_requests_get_a_clear_error(request_: object, message: str) -> None:
 
 
 def test_malformed_json_is_answered_and_the_next_line_still_is() -> None:
-    source = io.StringIO('{"game": "skullking", "trick": [\n\n{"game": "skullking", "trick": ["red:1", "red:2"]}\n')
+    source = io.BytesIO(b'{"game": "skullking", "trick": [\n\n{"game": "skullking", "trick": ["red:1", "red:2"]}\n')
     sink = io.StringIO()
     assert referee.run(source, sink) == 2
     answers = [json.loads(line) for line in sink.getvalue().splitlines()]
@@ -170,3 +170,44 @@ def test_the_dice_game_issue_example_and_landlubber_scoring() -> None:
 def test_bad_dice_tricks_get_a_clear_error(trick: object, message: str) -> None:
     answer = ask({"game": "skullking-dice", "trick": trick})
     assert list(answer) == ["error"] and message in answer["error"]
+
+
+def answers_to(data: bytes) -> list[dict]:
+    sink = io.StringIO()
+    referee.run(io.BytesIO(data), sink)
+    return [json.loads(line) for line in sink.getvalue().splitlines()]
+
+
+GOOD = b'{"game": "skullking", "trick": ["red:1", "red:2"]}\n'
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        (b"[" * 1000 + b"]" * 1000, "nested at most 16 deep"),
+        (b'{"game": "skullking", "x": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}', "nested at most 16 deep"),
+        (b'{"game": "skullking", "score": {"bid": 1, "won": 1, "round": ' + b"9" * 5000 + b"}}", "at most 9 digits"),
+        (b'{"game": "skullking", "score": {"bid": NaN, "won": 1, "round": 1}}', "NaN is not a number"),
+        (b'{"game": ["skullking"], "trick": ["red:1", "red:2"]}', "unknown game ['skullking']"),
+        ('{"game": "skullking", "trick": ["yellow:²", "red:2"]}'.encode(), "needs its number"),
+        ('{"game": "skullking", "trick": ["blue:١٣", "red:2"]}'.encode(), "needs its number"),
+        ('{"game": "skullking", "trick": ["blue:\uff11\uff13", "red:2"]}'.encode(), "needs its number"),
+        (b'{"game": "skullking", "trick": ["red:1", "\xff"]}', "not UTF-8 text: byte 43 is 0xff"),
+    ],
+)
+def test_every_line_gets_an_answer_whatever_bytes_arrive(line: bytes, says: str) -> None:
+    first, after = answers_to(GOOD + line + b"\n" + GOOD)[0:3:2], answers_to(GOOD + line + b"\n" + GOOD)[1]
+    assert first == [{"winner": 1, "bonus": 0, "lead_suit": "red"}] * 2  # before and after: still answered
+    assert list(after) == ["error"] and says in after["error"], after
+
+
+def test_a_huge_line_is_refused_by_its_length_and_never_echoed() -> None:
+    huge = b'{"game": "' + b"x" * 10_000_000 + b'"}\n'
+    answers = answers_to(huge + GOOD)
+    assert answers[0] == {"error": f"a request is at most 65536 bytes long; this one has {len(huge) - 1}"}
+    assert answers[1]["winner"] == 1
+
+
+def test_error_messages_are_short() -> None:
+    (answer,) = answers_to(b'{"game": "skullking", "trick": ["' + b"q" * 60_000 + b'", "red:2"]}\n')
+    assert len(answer["error"]) <= referee.MAX_MESSAGE and answer["error"].endswith("...")

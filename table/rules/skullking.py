@@ -166,7 +166,7 @@ def parse_card(code: str) -> Card:
     if not tail and head in _SIMPLE_CODES:
         return _SIMPLE_CODES[head]
     if head in {suit.value for suit in SUITS}:
-        if not tail.isdigit():
+        if not (tail.isascii() and tail.isdigit()):  # int() reads Arabic-Indic or full-width digits too
             raise CardError(f"'{code}': a {head} card needs its number, as in '{head}:7'")
         return number_card(Suit(head), int(tail))
     if head == "pirate":
