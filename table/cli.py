@@ -9,9 +9,14 @@ import sys
 
 from table import deck_commands, dice_commands, referee
 from table.games import catalog
+from table.kiosk import TableBusy, stop_on_sigterm
 from table.paths import data_home
 
 LOG_NAME = "pirate-table.log"
+NO_GPIO = (
+    "no GPIO pins here. Run it on the table's Raspberry Pi (or with GPIOZERO_PIN_FACTORY=mock "
+    "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one; `pirate-table demo` is the table without hardware)."
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
 
     args = parser.parse_args(argv)
+    stop_on_sigterm()  # systemctl stop, a shutdown or kill: every command ends as it does on Ctrl-C
+    try:
+        return _command(args)
+    except KeyboardInterrupt:
+        print(f"pirate-table {args.command}: stopped", file=sys.stderr)
+        return 130
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "referee":
         try:
             failures = referee.run(sys.stdin.buffer, sys.stdout)
@@ -121,15 +135,19 @@ def _games() -> int:
 
 
 def _run(window: bool) -> int:
+    from gpiozero.exc import BadPinFactory
+
     from table.config import ConfigError, load_config
     from table.table_main import run_table
 
     try:
         return run_table(load_config(), fullscreen=not window)
-    except ConfigError as error:
+    except (ConfigError, TableBusy) as error:
         logging.error("%s", error)
         print(f"pirate-table run: {error}", file=sys.stderr)
-        return 2
+    except BadPinFactory:
+        print(f"pirate-table run: {NO_GPIO}", file=sys.stderr)
+    return 2
 
 
 def _log_to_data_folder() -> None:
@@ -151,11 +169,7 @@ def _selftest() -> int:
     except ConfigError as error:
         print(f"pirate-table selftest: {error}", file=sys.stderr)
     except BadPinFactory:
-        print(
-            "pirate-table selftest: no GPIO pins here. Run it on the table's Raspberry Pi "
-            "(or with GPIOZERO_PIN_FACTORY=mock GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one).",
-            file=sys.stderr,
-        )
+        print(f"pirate-table selftest: {NO_GPIO}", file=sys.stderr)
     return 2
 
 

@@ -22,6 +22,7 @@ from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
 from table.games import catalog
 from table.games.session import TableSession
+from table.kiosk import TableLock, Watchdog
 from table.paths import data_home
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
@@ -90,20 +91,24 @@ def save_screenshot(number: int, screen: Any) -> None:
 def run_table(config: Config, fullscreen: bool = True) -> int:
     from table.display.scoreboard import Scoreboard
 
-    load_game_views()
-    board = Scoreboard.open(fullscreen)
-    app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
-    app.resume()
-    log.info("the table is running with %d seats", len(config.seats))
-    try:
-        while not board.quit:
-            for event in board.events():
-                app.submit(event)
-            app.step()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        app.hub.close()
-        if app.tray is not None:
-            app.tray.close()
+    with TableLock(data_home()):
+        load_game_views()
+        board = Scoreboard.open(fullscreen)
+        app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
+        app.resume()
+        watchdog = Watchdog(time.monotonic)
+        watchdog.ready()
+        log.info("the table is running with %d seats", len(config.seats))
+        try:
+            while not board.quit:
+                for event in board.events():
+                    app.submit(event)
+                app.step()
+                watchdog.alive()  # a loop that hangs stops saying this, and systemd restarts the table
+        except KeyboardInterrupt:
+            log.info("the table was stopped (Ctrl-C or SIGTERM)")
+        finally:
+            app.hub.close()
+            if app.tray is not None:
+                app.tray.close()
     return 0

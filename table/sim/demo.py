@@ -19,10 +19,12 @@ from typing import Any, Protocol
 
 from table.games import catalog
 from table.games.screen import Phase
+from table.kiosk import TableBusy, TableLock
 from table.paths import data_home
 from table.table_main import load_game_views
 
 GAME_FILE = "demo.json"
+DEMO_LOCK = "demo.lock"
 
 
 class VirtualGame(Protocol):
@@ -56,7 +58,26 @@ def run_demo(
     game: str = "skullking",
 ) -> int:
     """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 of the card game on the
-    scoreboard; in the dice game bots throw at every seat and you are the operator (the bar and its keys)."""
+    scoreboard; in the dice game bots throw at every seat and you are the operator (the bar and its keys).
+    One demo at a time per data folder (a second one says so and stops)."""
+    try:
+        with TableLock(data_home(), DEMO_LOCK):
+            return _run_demo(players, seed, speed, resume, faults, window, say, game)
+    except TableBusy as error:
+        say(f"pirate-table demo: {error}")
+        return 2
+
+
+def _run_demo(
+    players: int,
+    seed: int,
+    speed: float | None,
+    resume: bool,
+    faults: bool,
+    window: bool,
+    say: Callable[[str], None],
+    game: str,
+) -> int:
     home = data_home() / "demo"
     saved = home / GAME_FILE
     if resume and saved.exists():
@@ -106,9 +127,11 @@ def run_demo(
 
     try:
         screen = table.run(on_tick=tick_done)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the log has every event, --resume carries on
+        screen = None
     finally:
         table.close()
-    if screen.phase is not Phase.GAME_OVER:
+    if screen is None or screen.phase is not Phase.GAME_OVER:
         again = f" --game {game}" if game != "skullking" else ""
         say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}{again}")
         return 0

@@ -89,8 +89,11 @@ def test_the_unit_starts_the_table_as_the_issue_asks() -> None:
     assert f"Environment=PIRATE_TABLE_HOME={data.group(1)}\n" in environment
     assert "Environment=SDL_VIDEODRIVER=kmsdrm\n" in environment
     assert service["WorkingDirectory"] == data.group(1)
-    assert service["Restart"] == "on-failure"
+    assert service["Restart"] == "always"  # also after a clean exit: the TV never stays dark
     assert service["StandardOutput"] == service["StandardError"] == "journal"
-    assert int(unit["Unit"]["StartLimitBurst"]) > 1 and int(unit["Unit"]["StartLimitIntervalSec"]) > 0
+    assert unit["Unit"]["StartLimitIntervalSec"] == "0" and "StartLimitBurst" not in unit["Unit"]  # never given up
+    # The app's loop feeds the watchdog (table/kiosk.py): a hung loop is restarted.
+    assert (service["Type"], service["NotifyAccess"]) == ("notify", "main") and int(service["WatchdogSec"]) >= 15
+    assert "/dev/tty1" in service["ExecStopPost"] and "SERVICE_RESULT" in service["ExecStopPost"]
     assert unit["Unit"]["RequiresMountsFor"] == data.group(1)
     assert unit["Install"]["WantedBy"] == "multi-user.target"
