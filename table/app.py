@@ -14,6 +14,7 @@ the table.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import select
 import time
@@ -25,6 +26,7 @@ from table.devices.buttons import SeatButtons
 from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
+from table.display.controls import OperatorPin
 from table.display.sounds import SoundPlayer
 from table.events import (
     CardPlaced,
@@ -37,6 +39,9 @@ from table.events import (
 )
 from table.games import dice_inputs, inputs
 from table.games import effects as fx
+from table.games.screen import Note
+from table.games.text import Text, text
+from table.operator import OPEN_FROM_SCREEN, OperatorRole
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
 from vision.tray_events import (
@@ -53,6 +58,8 @@ from vision.tray_events import (
 log = logging.getLogger(__name__)
 
 TICK = 1 / 30  # the lights and the scoreboard need no more
+NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
+OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
 
 
 class Session(Protocol):
@@ -83,9 +90,15 @@ class TableApp:
         on_screen: Callable[[Any], None] = lambda screen: None,
         on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
         tray: DiceTray | None = None,
+        operator: OperatorRole | None = None,
     ) -> None:
+        """`operator`: the operator lock for inputs from the screen (`from_screen`); None: no lock (the demo, where
+        the person at the window is the operator)."""
         self.session = session
         self.tray = tray
+        self.operator = operator
+        self.notice: tuple[Note, float] | None = None  # the app's own word on the screen, and until when
+        self.waiting_for_operator: Any = None  # the operator's action refused last, done once the PIN is right
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
         self.clock = clock
@@ -112,7 +125,63 @@ class TableApp:
         now = self.clock()
         self.event_log.append(event, now)
         self._apply(self.session.handle(event), now)
+        self.notice = None
         self._screen_changed = True
+
+    def from_screen(self, event: Any) -> bool:
+        """An input from the touchscreen or keyboard: the operator's actions only while the operator is unlocked
+        (table.operator); the PIN is checked here and never logged. False: refused as the operator's (it is done
+        as soon as the right PIN follows), so the scoreboard opens the PIN pad."""
+        if isinstance(event, OperatorPin):
+            self._operator_pin(event.pin)
+        elif self.operator is None or self.operator.may(event):
+            if self.operator is not None and not isinstance(event, OPEN_FROM_SCREEN):
+                log.info("operator action %s (authorised by %s)", event, self.operator.authorised_by())
+            self.submit(event)
+        else:
+            self.waiting_for_operator = event
+            self._say(OPERATOR_NEEDED, error=True)
+            return False
+        return True
+
+    def may_quit(self) -> bool:
+        """Closing the table is the operator's: True if allowed now, else the screen says why."""
+        if self.operator is None or self.operator.unlocked():
+            log.info("the table is closed (authorised by %s)", "nobody" if self.operator is None else
+                     self.operator.authorised_by())  # fmt: skip
+            return True
+        self._say(OPERATOR_NEEDED, error=True)
+        return False
+
+    def _operator_pin(self, pin: str) -> None:
+        if self.operator is None or not self.operator.settings.pin:
+            self._say(text("This table has no operator PIN: set one in the configuration"), error=True)
+        elif self.operator.pin(pin):
+            log.info("operator unlocked by PIN for %d minutes", self.operator.settings.minutes)
+            self._say(text("Operator: unlocked for {minutes} minutes", minutes=self.operator.settings.minutes))
+            if (asked := self.waiting_for_operator) is not None:  # what was refused a moment ago is done now
+                self.waiting_for_operator = None
+                self.from_screen(asked)
+        elif self.operator.locked_out():
+            log.warning("operator PIN: too many wrong tries, refused for a while")
+            self._say(text("Too many wrong PINs: try again in a minute"), error=True)
+        else:
+            log.warning("operator PIN: a wrong one was typed")
+            self._say(text("Wrong PIN"), error=True)
+
+    def _say(self, said: Text, error: bool = False) -> None:
+        """The app's own message on the screen (and in the log), until the next action or NOTICE_SECONDS."""
+        log.info("%s", said)
+        self.notice = (Note(said, None, error), self.clock() + NOTICE_SECONDS)
+        if error:
+            self.sound.play("error")
+        self._screen_changed = True
+
+    def _shown(self, screen: Any) -> Any:
+        """The screen model with the app's notice, if any, after the game's own messages."""
+        if self.notice is None or not hasattr(screen, "messages"):
+            return screen
+        return dataclasses.replace(screen, messages=(*screen.messages, self.notice[0]))
 
     def step(self, wait: float = TICK) -> None:
         """One turn of the loop: wait at most `wait` s for the hub, then take in everything that happened."""
@@ -138,13 +207,20 @@ class TableApp:
             self.submit(inputs.CountdownDone())
         for light in self.lights.values():
             light.update(now)
+        if self.notice is not None and now >= self.notice[1]:
+            self.notice, self._screen_changed = None, True
         if self._screen_changed:
             self._screen_changed = False
-            self.on_screen(self.session.screen())
+            self.on_screen(self._shown(self.session.screen()))
 
     def translate(self, event: TableEvent) -> Any | None:
         """The game's input for a device event; None for events the game need not hear of."""
         match event:
+            case CardPlaced(seat, uid, code) if seat >= 0 and self.operator and self.operator.is_badge(uid):
+                self.operator.badge(uid)  # an operator badge is no card and no player: the game never hears of it
+                log.info("operator unlocked by badge %s at seat %d", uid, seat + 1)
+                self._say(text("Operator: unlocked for {minutes} minutes", minutes=self.operator.settings.minutes))
+                return None
             case CardPlaced(seat, uid, code) if seat >= 0:
                 if code and code.startswith(inputs.BADGE_PREFIX):
                     return inputs.CardLaid(seat, uid, code)

@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     deck_commands.register(commands)
     dice_commands.register(commands)
     commands.add_parser("games", help="list the games this table plays: key, name, players, what each needs")
+    operator = commands.add_parser("operator", help="the operator's PIN: make a new one, written into the config")
+    operator.add_argument("--new-pin", action="store_true", help="make a new six-digit PIN and print it")
+    operator.add_argument("--if-unset", action="store_true", help="with --new-pin: only if the config has none")
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
@@ -86,6 +89,8 @@ def _command(args: argparse.Namespace) -> int:
         return _demo(args)
     if args.command == "games":
         return _games()
+    if args.command == "operator":
+        return _operator(args.new_pin, args.if_unset)
     if args.command in ("enroll", "write-tags", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags"):
@@ -131,6 +136,33 @@ def _games() -> int:
     widths = [max(len(row[column]) for row in rows) for column in range(3)]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3])
+    return 0
+
+
+def _operator(make: bool, if_unset: bool) -> int:
+    from table.config import CONFIG_NAME, ConfigError, default_text, parse_config
+    from table.operator import has_pin, new_pin
+
+    path = data_home() / CONFIG_NAME
+    try:
+        current = path.read_text(encoding="utf-8") if path.exists() else default_text()
+        parse_config(current, str(path))  # a damaged config is said, not edited
+    except (OSError, UnicodeDecodeError, ConfigError) as error:
+        print(f"pirate-table operator: {error}", file=sys.stderr)
+        return 2
+    if not make:
+        print(f"The operator's PIN is {'set' if has_pin(current) else 'not set'} in {path} ([operator] pin).")
+        return 0
+    if if_unset and has_pin(current):
+        print(f"The operator's PIN is already set in {path}: kept.")
+        return 0
+    pin, changed = new_pin(current)
+    try:
+        path.write_text(changed, encoding="utf-8")
+    except OSError as error:
+        print(f"pirate-table operator: {path} cannot be written: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"The operator's PIN is now {pin} (in {path}, [operator] pin). Write it down; restart the table to use it.")
     return 0
 
 

@@ -7,13 +7,14 @@ written there so it can be edited. Every mistake is reported with where it is an
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from table.games import catalog
 from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
+from table.operator import OperatorSettings
 from table.paths import data_home
 from table.rules import skullking_dice as skd
 
@@ -45,6 +46,7 @@ class Config:
     camera_source: str
     seats: tuple[SeatConfig, ...]
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
+    operator: OperatorSettings = field(default_factory=OperatorSettings)  # the operator's PIN, badges (table.operator)
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
 
     def pins(self) -> list[int]:
@@ -82,7 +84,7 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "operator", "seats"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -118,6 +120,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         seats=seats,
         dice_scoring=dice_scoring,
         dice_bag=_dice_bag(dice, f"{where}, [dice]"),
+        operator=_operator(_section(data, "operator", where), f"{where}, [operator]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -173,6 +176,24 @@ def _dice_bag(dice: dict[str, Any], where: str) -> skd.DiceBag:
             raise ConfigError(f"{where}: counts.{kind} is how many {kind} dice the bag holds, a whole number from 1")
         counts[kind] = value
     return skd.DiceBag(faces=faces, counts=counts)
+
+
+def _operator(data: dict[str, Any], where: str) -> OperatorSettings:
+    _only(data, ("pin", "badges", "minutes"), where)
+    pin = _value(data, "pin", str, "", where)
+    if pin and not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
+        raise ConfigError(f'{where}: pin is 4 to 8 digits in quotes, as in pin = "482913"')
+    badges = data.get("badges", [])
+    if not isinstance(badges, list) or not all(_is_uid(badge) for badge in badges):
+        raise ConfigError(f'{where}: badges is a list of tag UIDs in hex, as in badges = ["04A2241A5C6480"]')
+    minutes = _value(data, "minutes", int, 5, where)
+    if not 1 <= minutes <= 60:
+        raise ConfigError(f"{where}: minutes is how long the operator stays unlocked, 1 to 60, not {minutes}")
+    return OperatorSettings(pin, tuple(badge.upper() for badge in badges), minutes)
+
+
+def _is_uid(value: Any) -> bool:
+    return isinstance(value, str) and 8 <= len(value) <= 20 and all(c in "0123456789abcdefABCDEF" for c in value)
 
 
 def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from table.display.sounds import SoundPlayer
 from table.games import catalog
 from table.games.session import TableSession
 from table.kiosk import TableLock, Watchdog
+from table.operator import OperatorRole
 from table.paths import data_home
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
@@ -38,11 +39,13 @@ def build_table(
     database: sqlite3.Connection | None = None,
     on_round_over: Callable[[int, Any], None] | None = None,
     tray: DiceTray | None = None,
+    operator: bool = True,
 ) -> TableApp:
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
     The virtual table builds the same app, with its own database and a config that points at the emulated hub.
     By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
+    `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     """
     database = database or open_database()
     hub, buttons, lights = seat_devices(config, clock)
@@ -58,6 +61,7 @@ def build_table(
         on_screen=on_screen,
         on_round_over=on_round_over or save_screenshot,
         tray=tray,
+        operator=OperatorRole(config.operator, clock) if operator else None,
     )
 
 
@@ -100,9 +104,11 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
         watchdog.ready()
         log.info("the table is running with %d seats", len(config.seats))
         try:
-            while not board.quit:
+            while not (board.quit and app.may_quit()):  # closing the table is the operator's
+                board.controls.quit = False
                 for event in board.events():
-                    app.submit(event)
+                    if not app.from_screen(event):  # the operator's: the bar asks for the PIN (table.operator)
+                        board.controls.ask_pin()
                 app.step()
                 watchdog.alive()  # a loop that hangs stops saying this, and systemd restarts the table
         except KeyboardInterrupt:

@@ -186,6 +186,16 @@ start_service() {
     fi
 }
 
+set_operator_pin() {
+    # The operator's PIN (undo, corrections, a new game, quitting: docs/operator-guide.md) is made at the first
+    # install and kept by every later one. The table's own command writes it into the data folder's config.
+    if "$PREFIX/current/bin/pirate-table" operator --help >/dev/null 2>&1; then
+        runuser -u "$TABLE_USER" -- env PIRATE_TABLE_HOME="$DATA_HOME" \
+            "$PREFIX/current/bin/pirate-table" operator --new-pin --if-unset ||
+            warn "the operator's PIN could not be set: run 'sudo -u $TABLE_USER PIRATE_TABLE_HOME=$DATA_HOME $PREFIX/current/bin/pirate-table operator --new-pin'"
+    fi
+}
+
 prune() {
     local keep_current keep_previous release count=0
     keep_current="$(target_of current)"
@@ -250,6 +260,7 @@ main() {
     build_release "$id"
     install_system_files
     switch_to "$id"
+    set_operator_pin
     start_service "$start"
     prune
     say "done. Check the seats with: pirate-table selftest"

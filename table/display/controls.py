@@ -7,6 +7,11 @@ its name plate or with Tab; it starts as the seat the table waits for. The keys 
     K next game, I next language (in the lobby)
     0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
     U undo, Y yes, N no    G new game    Esc quit
+    O the operator's PIN (digits, then Enter)
+
+The operator's PIN pad takes the bar's place when the O key is pressed, or when the app refused an action as the
+operator's (`ask_pin`, so a touchscreen needs no extra button); the PIN typed goes to the app as an `OperatorPin`
+(never a game input, never logged). Which inputs need the operator is the app's business (table.operator).
 
 ## Controls for another game
 
@@ -80,6 +85,16 @@ def _language(screen: Screen) -> inputs.ChooseLanguage:
 
 
 @dataclass(frozen=True)
+class OperatorPin:
+    """The PIN typed on the bar's pad: a request to the app to unlock the operator's actions."""
+
+    pin: str
+
+
+PIN_LENGTH = 8
+
+
+@dataclass(frozen=True)
 class Button:
     label: Text
     action: Any  # the game input it sends
@@ -96,6 +111,7 @@ class BarControls:
     def __init__(self) -> None:
         self.selected: int | None = None
         self.naming: str | None = None  # the name being typed, while renaming
+        self.pin: str | None = None  # the operator's PIN being typed, while the pad is open
         self.quit = False
         self._bar: list[tuple[pygame.Rect, Button]] = []
         self._plates: dict[int, pygame.Rect] = {}
@@ -130,9 +146,22 @@ class BarControls:
 
     # --- The bar -------------------------------------------------------------------------------------------
 
+    def bar_buttons(self, screen: Any) -> list[Button]:
+        """The buttons on the bar now: the PIN pad while it is open, else the game's."""
+        if self.pin is not None:
+            shown = Button(text("PIN: {dots}", dots="*" * len(self.pin) or "_"), _PIN_SHOWN)
+            digits = [Button(verbatim(digit), Opens("pin", digit), digit) for digit in "1234567890"]
+            return [shown, *digits, Button(text("OK"), _PIN_OK), Button(text("Cancel"), _PIN_CANCEL)]
+        return self.buttons(screen)
+
+    def ask_pin(self) -> None:
+        """Open the operator's PIN pad on the bar."""
+        self.cancel()
+        self.naming, self.pin = None, ""
+
     def state(self, screen: Any) -> tuple[object, ...]:
         """Everything the bar shows: when it changes, the bar is drawn again."""
-        labels = tuple((button.label, button.key) for button in self.buttons(screen))
+        labels = tuple((button.label, button.key) for button in self.bar_buttons(screen))
         return (self.seat(screen), self.naming, *self.extra_state(), labels)
 
     def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
@@ -164,7 +193,7 @@ class BarControls:
             surface.blit(rendered, rendered.get_rect(center=bar.center))
             self._bar = []
             return
-        buttons = self.buttons(screen)
+        buttons = self.bar_buttons(screen)
         gap = bar.height // 8
         width = (bar.width - gap * (len(buttons) + 1)) // max(1, len(buttons))
         self._bar = []
@@ -198,6 +227,8 @@ class BarControls:
 
     def _key(self, event: pygame.event.Event, screen: Any) -> list[Any]:
         seat = self.seat(screen)
+        if self.pin is not None:
+            return self._pin_key(event)
         if self.naming is not None:
             return self._typing(event, seat)
         if event.key == pygame.K_ESCAPE:
@@ -207,16 +238,46 @@ class BarControls:
                 self.quit = True
         elif event.key == pygame.K_TAB:
             self.selected = (seat + 1) % len(screen.seats)
+        elif event.unicode.lower() == "o" and not self.choosing():
+            self.ask_pin()
         elif event.unicode.lower() == "r" and not self.choosing():
             self.naming = ""
         else:
-            for button in self.buttons(screen):
+            for button in self.bar_buttons(screen):
                 if button.key and event.unicode.lower() == button.key:
                     return self._press(button)
         return []
 
+    def _pin_key(self, event: pygame.event.Event) -> list[Any]:
+        assert self.pin is not None
+        if event.key == pygame.K_ESCAPE:
+            self.pin = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._pin_done()
+        elif event.key == pygame.K_BACKSPACE:
+            self.pin = self.pin[:-1]
+        elif event.unicode.isascii() and event.unicode.isdigit() and len(self.pin) < PIN_LENGTH:
+            self.pin += event.unicode
+        return []
+
+    def _pin_done(self) -> list[Any]:
+        typed, self.pin = self.pin or "", None
+        return [OperatorPin(typed)] if typed else []
+
     def _press(self, button: Button) -> list[Any]:
         """A button's game input; a button that opens a choice sends nothing by itself."""
+        match button.action:
+            case Opens("pin", digit):
+                if self.pin is not None and len(self.pin) < PIN_LENGTH:
+                    self.pin += digit
+                return []
+            case Opens("pin-ok"):
+                return self._pin_done()
+            case Opens("pin-cancel"):
+                self.pin = None
+                return []
+            case Opens("pin-shown"):
+                return []
         if button.action is None or isinstance(button.action, Opens):
             return self.open(button)
         self.cancel()
@@ -245,6 +306,8 @@ class Opens:
 
 
 _CORRECT = Opens("correct a bid")  # it opens the choice of value, it sends nothing by itself
+_PIN_OK, _PIN_CANCEL = Opens("pin-ok"), Opens("pin-cancel")  # the PIN pad's
+_PIN_SHOWN = Opens("pin-shown")  # the dots typed so far, on a button that does nothing
 
 _providers: dict[type, Callable[[], BarControls]] = {}
 
@@ -361,6 +424,8 @@ class Controls(BarControls):
 
     def state(self, screen: Any) -> tuple[object, ...]:
         other = self.other(screen)
+        if self.pin is not None:
+            return (self.pin,)
         if other is not None:
             return other.state(screen)
         return super().state(screen) if isinstance(screen, Screen) else ()
@@ -380,7 +445,9 @@ class Controls(BarControls):
         paint: Paint | None = None,
     ) -> None:
         other = self.other(screen)
-        if other is not None:
+        if self.pin is not None:  # the operator's PIN pad, whatever the game
+            BarControls.draw(self, surface, screen, bar, plates, paint)
+        elif other is not None:
             other.draw(surface, screen, bar, plates, paint)
         elif isinstance(screen, Screen):
             super().draw(surface, screen, bar, plates, paint)
@@ -390,9 +457,12 @@ class Controls(BarControls):
 
     def handle(self, event: pygame.event.Event, screen: Any) -> list[Any]:
         other = self.other(screen)
+        wants_pin = event.type == pygame.KEYDOWN and event.unicode.lower() == "o" and not self.naming_now
+        if self.pin is not None or (wants_pin and not (other or self).choosing()):
+            return BarControls.handle(self, event, screen)  # the PIN pad is the same in every game
         if other is not None:
             said = other.handle(event, screen)
-            self.quit |= other.quit
+            self.quit, other.quit = self.quit or other.quit, False  # asked once; the app decides (the operator's)
             return said
         if event.type != pygame.QUIT and not isinstance(screen, Screen):
             return []

@@ -63,6 +63,7 @@ class SimTable:
             self.clock,
             database=open_database(home / DATABASE_NAME),
             on_round_over=self._round_over,
+            operator=False,  # the person at the demo's window is the operator
             **build,
         )
         self.lights = self.app.lights

@@ -1,0 +1,214 @@
+"""The operator role (table.operator): what comes from the screen beyond starting a game needs the operator,
+unlocked for a few minutes by a badge on any reader or the PIN on the bar; players at their seats need neither."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from table.app import TableApp
+from table.config import ConfigError, default_text, parse_config
+from table.display.controls import Controls, OperatorPin
+from table.games import inputs
+from table.operator import LOCKOUT, MAX_TRIES, OperatorRole, OperatorSettings
+from table.sim.hub import HubEmulator
+from table.table_main import build_table
+from tests.devices.test_nfc import FakeClock
+
+BADGE = bytes.fromhex("04A2241A5C6480")
+SETTINGS = 'pin = "482913"\nbadges = ["04a2241a5c6480"]\nminutes = 5'
+
+
+def with_operator(config_text: str, settings: str) -> str:
+    """The default config with its [operator] lines replaced by `settings`."""
+    replaced = re.sub(r"^pin = .*\n^badges = .*\n^minutes = .*$", settings, config_text, flags=re.MULTILINE)
+    assert replaced != config_text
+    return replaced
+
+
+def test_the_pin_unlocks_for_the_minutes_set_then_locks_again() -> None:
+    clock = FakeClock()
+    role = OperatorRole(OperatorSettings("482913", (), 5), clock)
+    assert not role.unlocked() and role.may(inputs.StartGame()) and not role.may(inputs.Undo())
+    assert role.pin("482913") and role.unlocked() and role.authorised_by() == "PIN"
+    clock.now += 5 * 60 - 1
+    assert role.may(inputs.Undo())
+    clock.now += 2
+    assert not role.unlocked()
+
+
+def test_wrong_pins_lock_the_pad_for_a_while() -> None:
+    clock = FakeClock()
+    role = OperatorRole(OperatorSettings("482913", (), 5), clock)
+    for _ in range(MAX_TRIES):
+        assert not role.pin("000000")
+    assert role.locked_out() and not role.pin("482913")  # even the right one, for now
+    clock.now += LOCKOUT
+    assert role.pin("482913")
+
+
+def test_a_table_without_pin_or_badge_has_no_lock() -> None:
+    role = OperatorRole(OperatorSettings(), FakeClock())
+    assert role.unlocked() and role.may(inputs.NewGame()) and role.authorised_by() == "no operator lock configured"
+
+
+@pytest.mark.parametrize(
+    ("section", "says"),
+    [
+        ('pin = "12"', "pin is 4 to 8 digits"),
+        ('pin = "12a4"', "pin is 4 to 8 digits"),
+        ('badges = ["nothex!!"]', "badges is a list of tag UIDs"),
+        ("minutes = 0", "minutes is how long"),
+        ("password = 1", "unknown setting 'password'"),
+    ],
+)
+def test_operator_settings_are_checked(section: str, says: str) -> None:
+    with pytest.raises(ConfigError, match=says):
+        parse_config(with_operator(default_text(), section))
+
+
+def test_the_config_s_settings(tmp_path: Path) -> None:
+    config = parse_config(with_operator(default_text(), SETTINGS))
+    assert config.operator == OperatorSettings("482913", ("04A2241A5C6480",), 5)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[TableApp, HubEmulator, FakeClock, list]]:
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    hub = HubEmulator(tmp_path, readers=6)
+    text = default_text().replace('port = "auto"', f'port = "{hub.path}"')
+    config = parse_config(with_operator(text, SETTINGS))
+    clock, screens = FakeClock(), []
+    app = build_table(config, clock, screens.append)
+    app.resume()
+    turn(app, hub, clock, 20)
+    yield app, hub, clock, screens
+    app.hub.close()
+    hub.unplug()
+    Device.pin_factory.reset()
+
+
+def turn(app: TableApp, hub: HubEmulator, clock: FakeClock, times: int) -> None:
+    for _ in range(times):
+        clock.now += 0.05
+        hub.service(clock.now)
+        app.step(wait=0.002)
+
+
+def logged(app: TableApp) -> list[object]:
+    return [event for _, _, event in app.event_log.replay()]
+
+
+def test_a_player_cannot_use_the_operator_s_actions_from_the_screen(table: tuple) -> None:
+    app, hub, clock, screens = table
+    for seat in (0, 1):
+        assert app.from_screen(inputs.JoinSeat(seat)) is False  # joining for a seat from the screen
+    before = logged(app)
+    assert app.from_screen(inputs.ChooseGame("skullking-dice")) is False
+    assert app.from_screen(inputs.ChooseLanguage("de")) is False
+    turn(app, hub, clock, 1)
+    assert logged(app) == before  # nothing reached the game, nothing was logged
+    screen = screens[-1]
+    assert screen.game == "skullking" and screen.language == "en" and screen.players == ()
+    assert "operator" in str(screen.messages[-1].text) and screen.messages[-1].error
+    assert app.may_quit() is False
+
+
+def test_the_pin_unlocks_and_does_what_was_asked(table: tuple) -> None:
+    app, hub, clock, screens = table
+    assert app.from_screen(inputs.ChooseLanguage("fr")) is False
+    assert app.from_screen(OperatorPin("111111")) is True
+    turn(app, hub, clock, 1)
+    assert screens[-1].language == "en" and str(screens[-1].messages[-1].text) == "Wrong PIN"
+    app.from_screen(OperatorPin("482913"))
+    turn(app, hub, clock, 1)
+    assert screens[-1].language == "fr"  # the refused choice is done once the PIN is right
+    assert app.from_screen(inputs.JoinSeat(2)) is True and app.may_quit() is True
+    assert not any(isinstance(event, OperatorPin) for event in logged(app))  # a PIN is never logged
+    clock.now += 5 * 60
+    assert app.from_screen(inputs.LeaveSeat(2)) is False  # five minutes later: locked again
+
+
+def test_the_operator_badge_on_any_reader_unlocks_and_the_game_never_hears_of_it(table: tuple) -> None:
+    app, hub, clock, screens = table
+    hub.place(3, BADGE, "")
+    turn(app, hub, clock, 10)
+    assert screens[-1].players == ()  # the badge joined no seat
+    assert "unlocked for 5 minutes" in str(screens[-1].messages[-1].text)
+    assert app.from_screen(inputs.NewGame()) is True
+
+
+def test_anyone_may_start_the_game_and_players_act_at_their_seats(table: tuple) -> None:
+    app, hub, clock, screens = table
+    hub.place(0, bytes.fromhex("04000000000001"), "yellow:1")
+    hub.place(1, bytes.fromhex("04000000000002"), "yellow:2")
+    turn(app, hub, clock, 10)
+    assert screens[-1].players == (0, 1)  # a tag laid joins its seat: no operator needed
+    assert app.from_screen(inputs.StartGame()) is True
+    turn(app, hub, clock, 1)
+    assert screens[-1].round == 1
+
+
+def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
+    pygame.display.init()
+    controls = Controls()
+    from table.games.session import TableSession
+
+    screen = TableSession(3).screen()
+
+    def key(char: str, code: int | None = None) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=code or ord(char), unicode=char, mod=0)
+
+    controls.ask_pin()
+    assert str(controls.bar_buttons(screen)[0].label) == "PIN: _"
+    for char in "4829":
+        assert controls.handle(key(char), screen) == []
+    assert str(controls.bar_buttons(screen)[0].label) == "PIN: ****"
+    assert controls.handle(key("\r", pygame.K_RETURN), screen) == [OperatorPin("4829")]
+    assert controls.pin is None
+    controls.handle(key("o"), screen)  # the O key opens it too
+    assert controls.pin == ""
+    controls.handle(key("\x1b", pygame.K_ESCAPE), screen)
+    assert controls.pin is None and not controls.quit  # Esc closes the pad, it does not quit
+
+
+def test_a_new_pin_is_written_into_the_config_and_kept_when_asked(
+    _own_data_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from table.cli import main
+    from table.config import load_config
+
+    assert main(["operator", "--new-pin", "--if-unset"]) == 0
+    pin = load_config().operator.pin
+    assert len(pin) == 6 and pin.isdigit() and f"PIN is now {pin}" in capsys.readouterr().out
+    config = (_own_data_folder / "config.toml").read_text()
+    assert "[[seats]]" in config and "# One [[seats]] block per seat" in config  # the rest is as it was
+    assert main(["operator", "--new-pin", "--if-unset"]) == 0 and load_config().operator.pin == pin  # kept
+    capsys.readouterr()
+    assert main(["operator", "--new-pin"]) == 0  # a new one, as asked
+    assert f"PIN is now {load_config().operator.pin} " in capsys.readouterr().out
+
+
+def test_a_config_without_an_operator_section_gets_one() -> None:
+    import random
+
+    from table.operator import has_pin, new_pin
+
+    text = '[table]\\nlanguage = "en"\\n\\n[[seats]]\\nreader = 0\\n'
+    pin, changed = new_pin(text, random.Random(1))
+    assert has_pin(changed) and not has_pin(text) and f'pin = "{pin}"' in changed
+    assert changed.startswith(text.rstrip("\\n"))
+
+
+def test_a_damaged_config_is_not_edited(_own_data_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from table.cli import main
+
+    (_own_data_folder / "config.toml").write_text("[table\\n")
+    assert main(["operator", "--new-pin"]) == 2
+    assert "damaged" in capsys.readouterr().err and (_own_data_folder / "config.toml").read_text() == "[table\\n"
