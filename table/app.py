@@ -39,9 +39,10 @@ from table.events import (
 )
 from table.games import dice_inputs, inputs
 from table.games import effects as fx
-from table.games.screen import Note
-from table.games.text import Text, text
+from table.games.screen import Note, Phase
+from table.games.text import Text, text, verbatim
 from table.operator import OPEN_FROM_SCREEN, OperatorRole
+from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
 from vision.tray_events import (
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 
 TICK = 1 / 30  # the lights and the scoreboard need no more
 NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
+NOT_SAVED = text("The data folder is full: the game goes on but is no longer saved. Free some space, then restart")
 OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
 
 
@@ -91,14 +93,19 @@ class TableApp:
         on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
         tray: DiceTray | None = None,
         operator: OperatorRole | None = None,
+        on_game_over: Callable[[str, Any], None] = lambda game, screen: None,
+        data_notes: list[str] | None = None,
     ) -> None:
         """`operator`: the operator lock for inputs from the screen (`from_screen`); None: no lock (the demo, where
         the person at the window is the operator)."""
         self.session = session
         self.tray = tray
         self.operator = operator
-        self.notice: tuple[Note, float] | None = None  # the app's own word on the screen, and until when
+        self.notice: tuple[Note, float, bool] | None = None  # the app's own word on the screen, until when, lasting
         self.waiting_for_operator: Any = None  # the operator's action refused last, done once the PIN is right
+        self.on_game_over = on_game_over  # a finished game: kept for good (table.store.archive)
+        self.data_notes = list(data_notes or [])  # what the database check at start found (table.store.database)
+        self.unsaved = False  # a write failed (a full disk): the game goes on, no longer saved
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
         self.clock = clock
@@ -107,7 +114,12 @@ class TableApp:
         self._screen_changed = True
 
     def resume(self) -> int:
-        """Replay the event log into the game: the table is back where it was. Returns how many events."""
+        """Replay the event log into the game: the table is back where it was. Returns how many events. A log it
+        cannot read whole, or one that lost events, is said on the screen and in the log, never passed over."""
+        self.data_notes += filter(None, [self.event_log.set_aside_unreadable(), self.event_log.lost()])
+        for note in self.data_notes:
+            log.error("%s", note)
+            self._say(verbatim(note), error=True, lasting=True)
         count = 0
         for _, _, event in self.event_log.replay():
             self.session.handle(event)  # effects of the past are not played again
@@ -121,11 +133,20 @@ class TableApp:
         return count
 
     def submit(self, event: Any) -> None:
-        """One input for the game: written to the log, then acted on."""
+        """One input for the game: written to the log, then acted on. If it cannot be written (a full disk), the
+        game goes on unsaved from there (a log with a gap would replay wrong), and the screen says so."""
         now = self.clock()
-        self.event_log.append(event, now)
+        if not self.unsaved:
+            try:
+                self.event_log.append(event, now)
+            except DiskFull as error:
+                self.unsaved = True
+                log.error("%s: the game goes on unsaved", error)
         self._apply(self.session.handle(event), now)
-        self.notice = None
+        if self.notice is not None and not self.notice[2]:
+            self.notice = None
+        if self.unsaved:
+            self._say(NOT_SAVED, error=False, lasting=True)
         self._screen_changed = True
 
     def from_screen(self, event: Any) -> bool:
@@ -169,13 +190,22 @@ class TableApp:
             log.warning("operator PIN: a wrong one was typed")
             self._say(text("Wrong PIN"), error=True)
 
-    def _say(self, said: Text, error: bool = False) -> None:
-        """The app's own message on the screen (and in the log), until the next action or NOTICE_SECONDS."""
+    def _say(self, said: Text, error: bool = False, lasting: bool = False) -> None:
+        """The app's own message on the screen (and in the log), until the next action or NOTICE_SECONDS; a
+        `lasting` one (the data's trouble) until another message of the app's."""
         log.info("%s", said)
-        self.notice = (Note(said, None, error), self.clock() + NOTICE_SECONDS)
+        until = float("inf") if lasting else self.clock() + NOTICE_SECONDS
+        self.notice = (Note(said, None, error), until, lasting)
         if error:
             self.sound.play("error")
         self._screen_changed = True
+
+    def _game_over(self, screen: Any) -> None:
+        try:
+            self.on_game_over(self.session.chosen_game, screen)
+        except OSError as error:  # a full disk: the game itself is over and in the log, say what was not kept
+            log.error("the finished game could not be kept: %s", error)
+            self._say(text("The finished game could not be saved: the data folder is full"), error=True, lasting=True)
 
     def _shown(self, screen: Any) -> Any:
         """The screen model with the app's notice, if any, after the game's own messages."""
@@ -267,7 +297,10 @@ class TableApp:
                 case fx.CancelCountdown():
                     self.countdown_due = None
                 case fx.RoundOver(number):
-                    self.on_round_over(number, self.session.screen())
+                    screen = self.session.screen()
+                    self.on_round_over(number, screen)
+                    if getattr(screen, "phase", None) is Phase.GAME_OVER:
+                        self._game_over(screen)
 
 
 def tray_input(event: TrayEvent, together: int = 1) -> Any | None:

@@ -11,6 +11,7 @@ from table import deck_commands, dice_commands, referee
 from table.games import catalog
 from table.kiosk import TableBusy, stop_on_sigterm
 from table.paths import data_home
+from table.store.database import StoreError
 
 LOG_NAME = "pirate-table.log"
 NO_GPIO = (
@@ -73,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"pirate-table {args.command}: stopped", file=sys.stderr)
         return 130
+    except StoreError as error:  # the data folder or its database cannot be used: said, never a traceback
+        print(f"pirate-table {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -183,11 +187,17 @@ def _run(window: bool) -> int:
 
 
 def _log_to_data_folder() -> None:
-    logging.basicConfig(
-        filename=data_home() / LOG_NAME,
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """The log file in the data folder; a folder that cannot be written is named, and the log goes to stderr."""
+    style = {"level": logging.INFO, "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    try:
+        logging.basicConfig(filename=data_home() / LOG_NAME, **style)  # type: ignore[arg-type]
+    except OSError as error:
+        logging.basicConfig(**style)  # type: ignore[arg-type]
+        print(
+            f"pirate-table: the log file cannot be written in the data folder {data_home()} ({error.strerror}); "
+            "the log goes to the screen instead",
+            file=sys.stderr,
+        )
 
 
 def _selftest() -> int:

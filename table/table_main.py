@@ -11,6 +11,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from table.app import TableApp
@@ -25,11 +26,13 @@ from table.games.session import TableSession
 from table.kiosk import TableLock, Watchdog
 from table.operator import OperatorRole
 from table.paths import data_home
-from table.store.database import open_database
+from table.store.archive import BACKUP_NAME, back_up, save_finished_game
+from table.store.database import DATABASE_NAME, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
 
 log = logging.getLogger(__name__)
+LOG_MARK = "table.log-mark"  # the place of the last event written (table.store.event_log: a lost log is said)
 
 
 def build_table(
@@ -40,18 +43,31 @@ def build_table(
     on_round_over: Callable[[int, Any], None] | None = None,
     tray: DiceTray | None = None,
     operator: bool = True,
+    folder: Path | None = None,
 ) -> TableApp:
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
     The virtual table builds the same app, with its own database and a config that points at the emulated hub.
     By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
+    `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
+    finished games are kept there (table.store.archive).
     """
-    database = database or open_database()
+    folder = folder or data_home()
+    notes: list[str] = []
+    if database is None:
+        opened = open_checked(folder / DATABASE_NAME)
+        database, notes = opened.connection, opened.notes
     hub, buttons, lights = seat_devices(config, clock)
+
+    def game_over(game: str, screen: Any) -> None:
+        kept = save_finished_game(folder, game, screen)
+        back_up(database, folder)
+        log.info("the finished game is kept in %s (and the database in %s)", kept, BACKUP_NAME)
+
     return TableApp(
         session=TableSession(len(config.seats), config.language, config.game, config),
-        event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names()),
+        event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK),
         registry=DeckRegistry(database),
         hub=hub,
         buttons=buttons,
@@ -62,6 +78,8 @@ def build_table(
         on_round_over=on_round_over or save_screenshot,
         tray=tray,
         operator=OperatorRole(config.operator, clock) if operator else None,
+        on_game_over=game_over,
+        data_notes=notes,
     )
 
 

@@ -176,3 +176,31 @@ def test_killed_mid_round_the_table_resumes_exactly_where_it_was(table: Harness)
     assert after.phase is before.phase is Phase.PLAYING
     assert after.trick == before.trick and after.seats == before.seats
     assert table.shown(1 - leader) is Pattern.YOUR_TURN  # the next seat is lit again
+
+
+def test_a_full_disk_lets_the_game_go_on_unsaved_and_says_so(table: Harness) -> None:
+    join_and_start(table)
+    db = table.app.event_log._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")  # the data folder's disk is full from here on
+    logged = table.app.event_log.last()
+    for _ in range(200):  # presses until one does not fit: each is written before it is acted on
+        table.app.submit(inputs.SetName(0, "A very long name for a pirate of the seven seas"))
+        if table.app.unsaved:
+            break
+    table.app.submit(inputs.ChooseBid(0, 1))
+    assert table.app.unsaved and table.screen.seats[0].bid_locked  # the game went on
+    table.run(0.1)
+    assert "no longer saved" in str(table.screens[-1].messages[-1].text)
+    assert table.app.event_log.last() >= logged  # nothing after the gap is written, so nothing replays wrong
+    assert not any(isinstance(event, inputs.ChooseBid) for _, _, event in table.app.event_log.replay())
+
+
+def test_a_log_this_version_cannot_read_is_said_and_never_replayed_in_part(table: Harness) -> None:
+    join_and_start(table)
+    table.app.event_log._db.execute("INSERT INTO event_log (at, kind, data) VALUES (9.0, 'Teleport', '{}')")
+    table.restart()
+    table.run(0.1)
+    assert table.screen.players == () and table.screen.phase is Phase.LOBBY  # a new game, not half of the old one
+    note = table.screens[-1].messages[-1]
+    assert note.error and "could not be read back" in str(note.text) and "a new game starts" in str(note.text)

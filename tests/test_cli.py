@@ -39,3 +39,30 @@ def test_selftest_with_a_damaged_config_says_what_to_do(
     (_own_data_folder / "config.toml").write_text("[[seats]\nreader = ")
     assert main(["selftest"]) == 2
     assert "is damaged and cannot be read" in capsys.readouterr().err
+
+
+def test_a_database_from_a_newer_table_stops_run_with_a_plain_message(
+    _own_data_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from table.store.database import DATABASE_NAME, MIGRATIONS, open_database
+
+    open_database(_own_data_folder / DATABASE_NAME).execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    assert main(["run", "--window"]) == 2
+    err = capsys.readouterr().err
+    assert "written by a newer Pirate Table" in err and "Traceback" not in err
+
+
+def test_a_log_file_that_cannot_be_written_is_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    from table import cli
+
+    def refuse(**_: object) -> None:
+        if "filename" in _:
+            raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(logging, "basicConfig", refuse)
+    cli._log_to_data_folder()
+    assert "the log file cannot be written in the data folder" in capsys.readouterr().err

@@ -15,6 +15,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from table.games import catalog
@@ -32,6 +33,7 @@ class VirtualGame(Protocol):
     `Class(home, players, seed, faults=..., window=...)`, it plays the whole game through the real app."""
 
     clock: Any  # .now: the table's clock, in seconds
+    app: Any  # the real table's app (table.app.TableApp) it plays through
     round_over_hooks: list[Callable[[int, Any], None]]
 
     def run(self, on_tick: Callable[[], bool]) -> Any: ...  # plays on (resuming the log first); the last screen
@@ -39,6 +41,17 @@ class VirtualGame(Protocol):
     def window_play(self) -> Callable[[], bool]: ...  # the scoreboard in a window, called after every tick
     def report(self) -> list[str]: ...  # what happened on the way (misreads, faults), said before the score pad
     def final_lines(self, screen: Any) -> list[str]: ...  # the score pad, ending with the FINAL lines
+
+
+def _saved_game(path: Path) -> dict[str, Any] | None:
+    """What demo.json says (players, seed, game); None if it is missing or damaged."""
+    try:
+        saved = json.loads(path.read_text())
+        if isinstance(saved["players"], int) and isinstance(saved["seed"], int):
+            return saved if isinstance(saved.get("game", "skullking"), str) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None
 
 
 def virtual_table_class(game: str) -> type[VirtualGame]:
@@ -80,8 +93,10 @@ def _run_demo(
 ) -> int:
     home = data_home() / "demo"
     saved = home / GAME_FILE
-    if resume and saved.exists():
-        saved_game = json.loads(saved.read_text())
+    saved_game = _saved_game(saved) if resume else None
+    if resume and saved.exists() and saved_game is None:
+        say("The saved demo game cannot be read (demo.json is damaged): starting a new one")
+    if saved_game is not None:
         if (saved_game["players"], saved_game["seed"], saved_game.get("game", "skullking")) != (players, seed, game):
             say(
                 f"pirate-table demo: the saved game has {saved_game['players']} players and seed "
@@ -131,6 +146,8 @@ def _run_demo(
         screen = None
     finally:
         table.close()
+    for note in table.app.data_notes:
+        say(note)  # what the database check found: a damaged or lost log is said, never hidden
     if screen is None or screen.phase is not Phase.GAME_OVER:
         again = f" --game {game}" if game != "skullking" else ""
         say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}{again}")

@@ -19,7 +19,6 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table.config import Config, default_text, parse_config
 from table.sim.hub import HubEmulator
 from table.sim.virtual_deck import VirtualSeats
-from table.store.database import DATABASE_NAME, open_database
 from table.table_main import build_table
 
 TICK = 1 / 30
@@ -61,7 +60,7 @@ class SimTable:
         self.app = build_table(
             table_config,
             self.clock,
-            database=open_database(home / DATABASE_NAME),
+            folder=home,
             on_round_over=self._round_over,
             operator=False,  # the person at the demo's window is the operator
             **build,

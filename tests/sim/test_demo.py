@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -55,6 +56,10 @@ def test_a_game_killed_at_a_random_moment_resumes_to_the_same_final_scores(tmp_p
     _, expected = whole_game(tmp_path / "whole", *options)
     assert len(expected) == 3
     assert sorted((tmp_path / "whole" / "demo").glob("round-*.png"))[-1].name == "round-10.png"
+    (kept,) = (tmp_path / "whole" / "demo" / "games").glob("*-skullking.json")  # the finished game, kept
+    record = json.loads(kept.read_text())
+    assert [f"FINAL {p['place']} {p['name'].replace(' ', '_')} {p['total']}" for p in record["ranking"]] == expected
+    assert len(record["score_pad"]) == 10 and (tmp_path / "whole" / "demo" / "table-backup.sqlite3").exists()
 
     stop_after = random.Random(2013).randrange(1, 9)  # a round that is scored, then in the middle of the next
     assert killed_and_resumed(tmp_path / "killed", stop_after, *options) == expected
@@ -67,6 +72,17 @@ def test_resume_refuses_another_seed(tmp_path: Path) -> None:
     out, _ = other.communicate(timeout=60)
     assert other.returncode == 2
     assert "the saved game has 2 players and seed 1" in out
+
+
+def test_a_damaged_saved_game_is_said_and_a_new_one_starts(tmp_path: Path) -> None:
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "demo.json").write_text("{not json")
+    run = demo(tmp_path, "--players", "2", "--seed", "3", "--resume")
+    assert run.stdout is not None
+    first = run.stdout.readline()  # only its first words matter; no game needs to finish
+    run.kill()
+    run.communicate(timeout=60)
+    assert first == "The saved demo game cannot be read (demo.json is damaged): starting a new one\n"
 
 
 @pytest.mark.parametrize("players", ["1", "7"])

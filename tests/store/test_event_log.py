@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from table.events import CardPlaced, CardRemoved, HubConnected
-from table.store.database import StoreError, open_database
+from table.store.database import DiskFull, StoreError, open_database
 from table.store.event_log import EventLog
 
 KINDS = (CardPlaced, CardRemoved, HubConnected)
@@ -66,3 +66,55 @@ def test_kill_9_loses_nothing_that_was_acknowledged(tmp_path: Path, acknowledged
     survived = [place for place, _, _ in EventLog(open_database(path), [CardPlaced]).replay()]
     assert survived[: len(acknowledged)] == acknowledged
     assert survived == list(range(1, len(survived) + 1))  # and nothing half-written or out of order
+
+
+# --- When the world goes wrong -------------------------------------------------------------------------------------
+
+
+def test_an_event_this_version_cannot_read_sets_the_whole_log_aside_and_says_so(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "t.db")
+    log = EventLog(db, KINDS, mark=tmp_path / "mark")
+    log.append(CardPlaced(0, "01"), at=1.0)
+    db.execute("INSERT INTO event_log (at, kind, data) VALUES (2.0, 'FromTheFuture', '{}')")
+    log.append(CardRemoved(0), at=3.0)
+    db.execute("INSERT INTO event_log (at, kind, data) VALUES (4.0, 'CardRemoved', '{\"seat\": \xde\xad')")
+    assert log.unreadable() == (2, "the event log holds an event of kind 'FromTheFuture' this version of the "
+                                   "table does not know")  # fmt: skip
+    said = log.set_aside_unreadable()
+    assert said is not None and "from event 2 on" in said and "rather than replay part of it" in said
+    assert list(log.replay()) == [] and log.unreadable() is None  # a new, empty log
+    (kept,) = db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'event_log_unreadable_%'").fetchone()
+    assert db.execute(f"SELECT count(*) FROM {kept}").fetchone() == (4,)  # nothing thrown away
+    assert log.set_aside_unreadable() is None
+
+
+def test_a_full_disk_is_its_own_error_and_writes_nothing(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "t.db")
+    log = EventLog(db, KINDS)
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full from here on
+    with pytest.raises(DiskFull, match="could not be saved"):
+        for n in range(1000):
+            log.append(CardPlaced(n % 6, f"{n:014X}" * 20), at=float(n))
+    before = log.last()
+    with pytest.raises(DiskFull):
+        log.append(CardPlaced(0, "F" * 5000), at=0.0)
+    assert log.last() == before
+
+
+def test_events_lost_after_a_kill_are_said(tmp_path: Path) -> None:
+    """The -wal file deleted after a kill (or the database cut short): the mark remembers how far the log was."""
+    path, mark = tmp_path / "t.db", tmp_path / "mark"
+    db = open_database(path)
+    db.execute("PRAGMA wal_autocheckpoint = 0")  # the events stay in the -wal file, as after a kill
+    log = EventLog(db, KINDS, mark=mark)
+    for n in range(5):
+        log.append(CardPlaced(n, "01"), at=float(n))
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "t.db").write_bytes(path.read_bytes())  # the database file without its -wal
+    (copy / "mark").write_bytes(mark.read_bytes())
+    again = EventLog(open_database(copy / "t.db"), KINDS, mark=copy / "mark")
+    said = again.lost()
+    assert said is not None and "lost its last 5 events" in said
+    assert log.lost() is None  # the log that has them all says nothing
