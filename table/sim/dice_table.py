@@ -98,6 +98,7 @@ class VirtualDiceTable(SimTable):
         self.bots = [DicePlayer(seat, DiceBot(random.Random())) for seat in range(players)]
         self.drawn_round = 0
         self.misreads = Misreads()
+        self.corrections: set[tuple[object, ...]] = set()  # each correction the operator asked for, asked once
         self._emptied = False  # the dice of the judged trick are out of the tray (the camera has yet to see it)
         self.seen_ticks = 0  # ticks the table could see the tray: how long a bot waits for its die to be taken
 
@@ -147,13 +148,16 @@ class VirtualDiceTable(SimTable):
         if not isinstance(screen, DiceScreen):
             return
         placed = {  # the dice did not move while the table was down
-            order: self.thrower.place(die.kind, die.face or "flag", die.x, die.y) for order, die in flow.tray.items()
+            order: self.thrower.place(die.kind, die.face or _shown_face(die.kind), die.x, die.y)
+            for order, die in flow.tray.items()
         }
         self._draw(screen.round)
         if screen.trick is not None:
             for thrown in screen.trick.dice:  # as the table read them: a player would have said otherwise
                 bot = self.bots[thrown.seat]
-                bot.truth = (thrown.kind, thrown.face or "flag")
+                # A die the camera could not read: the bot's memory of it died with the process, so it says a face
+                # that kind of die shows (never one it cannot: the operator's correction would be refused forever).
+                bot.truth = (thrown.kind, thrown.face or _shown_face(thrown.kind))
                 bot.die_id = placed.get(thrown.order) if thrown.order is not None else None
 
     def _picture(self, count: int) -> np.ndarray | None:
@@ -288,10 +292,15 @@ class VirtualDiceTable(SimTable):
         if screen.trick is None:
             return False
         for die in screen.trick.dice:
-            truth = self.bots[die.seat].truth
-            if die.doubt is None and truth is not None and (die.kind, die.face) != truth:
+            bot = self.bots[die.seat]
+            if die.doubt is None and bot.truth is not None and (die.kind, die.face) != bot.truth:
+                asked = (screen.round, screen.trick.number, die.seat, bot.truth)
+                if asked in self.corrections:  # asked once and refused: the player takes the table's read
+                    bot.truth = (die.kind, die.face) if die.face is not None else bot.truth
+                    continue
+                self.corrections.add(asked)
                 self.misreads.corrected += 1
-                self.app.submit(CorrectDie(die.seat, *truth))
+                self.app.submit(CorrectDie(die.seat, *bot.truth))
                 return True
         return False
 
@@ -317,3 +326,8 @@ class DiceWindow:
                 self.table.app.submit(item)
         self.board.show(self.table.screen)  # type: ignore[arg-type]
         return not self.board.quit
+
+
+def _shown_face(kind: str) -> str:
+    """A face a die of this kind shows (its first), for a die whose face nobody remembers."""
+    return skd.STANDARD_BAG.faces[kind][0]

@@ -60,3 +60,32 @@ def test_six_bots_play_a_whole_dice_game_through_the_real_vision_pipeline(tmp_pa
         assert sum(cell.won for cell in row.cells) == row.round
         for cell in row.cells:
             assert cell.points == skd.round_score(cell.bid, cell.won, row.round, cell.bonus)
+
+
+def test_a_die_nobody_could_read_is_remembered_as_a_face_its_kind_shows_after_a_restart(tmp_path: Path) -> None:
+    """Issue 18: resumed after a kill, a bot remembered an unreadable blue die as "blue flag" (a face no blue die
+    has), and the operator's correction was refused, logged and asked again for ever."""
+    from table.games import inputs
+    from table.games.dice_inputs import DieLanded
+
+    table = VirtualDiceTable(tmp_path, 3, seed=4)
+    for seat in range(3):
+        table.app.submit(inputs.JoinSeat(seat))
+    table.app.submit(inputs.ChooseGame("skullking-dice"))
+    table.app.submit(inputs.StartGame())
+    for seat in range(3):
+        table.app.submit(inputs.ChooseBid(seat, 0))
+    table.app.submit(inputs.CountdownDone())
+    (thrower,) = [view.seat for view in table.screen.seats if view.acting]
+    table.app.submit(DieLanded(1, "blue", None, 0.2, 60, 60))
+    table.close()
+    again = VirtualDiceTable(tmp_path, 3, seed=4)
+    again.resume()
+    kind, face = again.bots[thrower].truth
+    assert kind == "blue" and skd.STANDARD_BAG.can_show("blue", face)
+    logged = again.app.event_log.last()
+    for _ in range(300):  # the operator asks at most once for the same correction
+        again.tick()
+    corrections = [e for _, _, e in again.app.event_log.replay(after=logged) if type(e).__name__ == "CorrectDie"]
+    assert len(corrections) <= 1
+    again.close()
