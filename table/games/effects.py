@@ -6,9 +6,9 @@ sound and the countdown timer from them; the scoreboard draws `screen()` instead
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from table.games.text import Text
 
@@ -100,12 +100,13 @@ class SwitchGame:
 
     `players` are the seats that play, clockwise. The table (table.games.session) builds the flow, also when
     replaying the log; names, language and readers go along in the table's state. `back` True: an undo going back
-    to the flow the table had before, as it was (the lobby before the start; the game before a new game).
+    to the flow the table had before, as it was (the lobby before the start; `flow`, the game before a new game).
     """
 
     game: str
     players: tuple[int, ...]
     back: bool = False
+    flow: Any = field(default=None, compare=False, repr=False)  # with `back`: the game's flow to go back to
 
 
 Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | SwitchGame

@@ -34,7 +34,6 @@ class TableSession:
         self.table = TableState(seats, language, first_game or self.games[0].key)
         self.lobby = LobbyFlow(self.table, self.games)  # kept while a game is on: undoing the start comes back to it
         self.flow: Any = self.lobby
-        self.left: Any = None  # the game a new game ended, for an undo
 
     @property
     def game_key(self) -> str | None:
@@ -70,18 +69,18 @@ class TableSession:
         return self.flow.screen()
 
     def private(self, seat: int) -> Any:
-        """What only `seat`'s player may see now (the game's private view), None in the lobby."""
+        """What only `seat`'s player may see now (the game's private view; nothing in the lobby)."""
         return self.flow.private(seat)
 
     def _switch(self, switch: SwitchGame) -> None:
         if switch.game == catalog.LOBBY:
             # The players who started are still seated in the lobby; after a new game, undo brings the game back.
-            ended = None if switch.back else SwitchGame(self.table.chosen_game, switch.players, back=True)
-            self.left = self.flow
+            ended = None if switch.back else SwitchGame(self.table.chosen_game, switch.players, True, self.flow)
             self.lobby.reopen(undo_to=ended)
             self.flow = self.lobby
         elif switch.back:
-            self.flow = self.left
+            self.table.chosen_game = switch.game  # the game a new game ended comes back, as it was
+            self.flow = switch.flow
             self.flow.reopen()
         else:
             self.flow = catalog.game(switch.game).build(self.table, switch.players, self.config)

@@ -141,3 +141,21 @@ def test_joined_seats_are_lit_steadily_in_the_lobby() -> None:
     table = TableSession(3)
     effects = table.handle(Press(1, "tap"))
     assert Light(1, LedPattern.BID_LOCKED) in effects
+
+
+def test_undo_goes_back_through_a_new_game_and_another_start_to_the_right_game() -> None:
+    table = TableSession(4)
+    for seat in (0, 1, 2):
+        table.handle(JoinSeat(seat))
+    table.handle(StartGame())
+    first = table.flow
+    table.handle(NewGame())  # ends the card game: back to the lobby
+    table.handle(ChooseGame("skullking-dice"))
+    table.handle(StartGame())
+    assert isinstance(table.flow, SkullKingDiceFlow)
+    table.handle(Undo())
+    table.handle(ConfirmUndo())  # the dice game's start, undone: the lobby
+    assert isinstance(table.flow, LobbyFlow)
+    table.handle(Undo())
+    table.handle(ConfirmUndo())  # the new game, undone: the card game as it was
+    assert table.flow is first and table.game_key == "skullking" and table.screen().phase is Phase.BIDDING
