@@ -32,11 +32,24 @@ class WriteCode:
     code: str
 
 
+DECK_NAME_LENGTH = 40
+
+
+def deck_name(deck: str) -> str:
+    """A deck's name as people type it, tidied; a name that is empty or too long is a ValueError that says so."""
+    name = " ".join(deck.split())
+    if not name or not name.isprintable():
+        raise ValueError("a deck needs a name, as in --deck \"red box\"")
+    if len(name) > DECK_NAME_LENGTH:
+        raise ValueError(f"a deck's name is at most {DECK_NAME_LENGTH} characters")
+    return name
+
+
 class Enrollment:
     """Tap every card of a deck once, in the order asked, and each tag is recorded as that card."""
 
     def __init__(self, registry: DeckRegistry, game: str, deck: str) -> None:
-        self.registry, self.game, self.deck = registry, game, deck
+        self.registry, self.game, self.deck = registry, game, deck_name(deck)
         self.codes = deck_codes(game)
 
     def next_code(self) -> str | None:
@@ -78,7 +91,7 @@ class TagWriting:
     """
 
     def __init__(self, registry: DeckRegistry, game: str, deck: str) -> None:
-        self.registry, self.game, self.deck = registry, game, deck
+        self.registry, self.game, self.deck = registry, game, deck_name(deck)
         self.enrollment = Enrollment(registry, game, deck)
 
     def progress(self) -> tuple[int, int]:

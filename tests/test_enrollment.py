@@ -71,3 +71,18 @@ def test_writing_refuses_a_tag_of_another_deck(registry: DeckRegistry) -> None:
     Enrollment(registry, "skullking", "a").tap(uid(1))
     outcome = TagWriting(registry, "skullking", "b").tap(0, uid(1))
     assert outcome == Refused("this tag is yellow:1 of the skullking deck 'a'")
+
+
+@pytest.mark.parametrize(("deck", "says"), [("", "needs a name"), ("   ", "needs a name"), ("x" * 41, "at most 40")])
+def test_a_deck_needs_a_name_people_can_read(registry: DeckRegistry, deck: str, says: str) -> None:
+    for session in (Enrollment, TagWriting):
+        with pytest.raises(ValueError, match=says):
+            session(registry, "skullking", deck)
+    assert Enrollment(registry, "skullking", "  red   box ").deck == "red box"
+
+
+def test_an_empty_deck_name_on_the_command_line_is_refused_plainly(capsys: pytest.CaptureFixture[str]) -> None:
+    from table.cli import main
+
+    assert main(["enroll", "skullking", "--deck", ""]) == 2
+    assert "a deck needs a name" in capsys.readouterr().err
