@@ -39,7 +39,7 @@ def deck_name(deck: str) -> str:
     """A deck's name as people type it, tidied; a name that is empty or too long is a ValueError that says so."""
     name = " ".join(deck.split())
     if not name or not name.isprintable():
-        raise ValueError("a deck needs a name, as in --deck \"red box\"")
+        raise ValueError('a deck needs a name, as in --deck "red box"')
     if len(name) > DECK_NAME_LENGTH:
         raise ValueError(f"a deck's name is at most {DECK_NAME_LENGTH} characters")
     return name
