@@ -71,7 +71,7 @@ fake_time = Module()
 fake_time.ticks_ms, fake_time.ticks_add, fake_time.ticks_diff = clock.ticks_ms, clock.ticks_add, clock.ticks_diff
 sys.modules["machine"], sys.modules["micropython"], sys.modules["time"] = machine, micropython, fake_time
 
-try:
+try:  # noqa: SIM105 (MicroPython has no contextlib)
     import main  # noqa: F401  (runs the hub)
 except StopLoop:
     pass

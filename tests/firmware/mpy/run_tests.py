@@ -1,14 +1,16 @@
-"""Runs firmware host tests under MicroPython's Unix port: `micropython run_tests.py FIRMWARE TESTS MODULE...`.
+"""Runs firmware host tests under MicroPython's Unix port: `micropython run_tests.py FIRMWARE TESTS MODULE...`,
+where MODULE may be `name:k/n` for every n-th of its tests from the k-th on (to share a long module out).
 
 The real firmware modules (FIRMWARE first on sys.path) meet the same fakes (TESTS/fw_fakes.py) and the same test
 functions as under CPython, with this folder's stand-ins for pytest and hypothesis. One line per test,
-'PASS module.test[param]' or 'FAIL ...' followed by the traceback, then 'N passed, N failed'.
+'PASS module.test[param] (N ms)' or 'FAIL ...' followed by the traceback, then 'N passed, N failed'.
 test_fw_micropython.py runs this and checks that every test of each module passed here too.
 """
 
 import json
 import re
 import sys
+import time
 
 import hypothesis
 import pytest
@@ -65,15 +67,18 @@ def cases(module):
 
 def main():
     passed = failed = 0
-    for module in sys.argv[3:]:
+    for spec in sys.argv[3:]:
+        module, _, shard = spec.partition(":")
+        k, n = [int(x) for x in shard.split("/")] if shard else (0, 1)
         try:
-            found = cases(module)
+            found = cases(module)[k::n]
         except Exception as e:  # the module does not even import: every test of it fails
             print("FAIL " + module + " (import)")
             sys.print_exception(e, sys.stdout)
             failed += 1
             continue
         for name, fn, kw in found:
+            t0 = time.ticks_ms()
             try:
                 fn(**kw)
             except Exception as e:
@@ -81,7 +86,7 @@ def main():
                 sys.print_exception(e, sys.stdout)
                 failed += 1
             else:
-                print("PASS " + module + "." + name)
+                print("PASS " + module + "." + name + " (" + str(time.ticks_diff(time.ticks_ms(), t0)) + " ms)")
                 passed += 1
     print(str(passed) + " passed, " + str(failed) + " failed")
     sys.exit(1 if failed else 0)
