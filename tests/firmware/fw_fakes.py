@@ -1,6 +1,9 @@
 """Fakes for the firmware host tests: a clock, an SPI bus with chip selects, a register-level MFRC522 with
 NTAG21x tags coming and going on a timeline, and the USB link.
 
+They run under CPython and under MicroPython's Unix port alike (tests/firmware/mpy/), so they keep to what both
+accept: no itertools or random.Random (see `pairs` and `Rng`), no bytearray.pop/clear or `del` of a slice.
+
 Time only moves when the firmware touches hardware, by realistic amounts (see TIMING), so latency figures
 measured here mean something: every SPI call costs MicroPython call overhead plus bit time, every RF exchange
 costs ISO 14443A bit times, frame delay times and NTAG programming time.
@@ -20,6 +23,40 @@ TIMING = {
     "link_write_us": 150.0,  # encoding a frame and handing it to USB CDC
     "soft_reset_us": 500.0,
 }
+
+
+def pairs(seq):
+    """Neighbouring pairs (itertools.pairwise, which MicroPython lacks)."""
+    return [(seq[k], seq[k + 1]) for k in range(len(seq) - 1)]
+
+
+class Rng:
+    """A seeded random source that draws the same numbers under CPython and MicroPython (which has no
+    random.Random): xorshift32, enough to vary test scenarios."""
+
+    def __init__(self, seed):
+        self._x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def _next(self):
+        x = self._x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self._x = x
+        return x
+
+    def random(self):
+        return self._next() / 4294967296.0
+
+    def uniform(self, a, b):
+        return a + (b - a) * self.random()
+
+    def randrange(self, a, b=None):
+        lo, hi = (0, a) if b is None else (a, b)
+        return lo + self._next() % (hi - lo)
+
+    def choice(self, seq):
+        return seq[self.randrange(len(seq))]
 
 
 class FakeClock:
@@ -209,7 +246,7 @@ class FakeMFRC522:
         self.regs[0x37] = 0x92  # VersionReg: MFRC522 v2
         self.regs[0x14] = 0x80  # TxControlReg: antenna off
         self.regs[0x11] = 0x3F  # ModeReg
-        self.fifo = bytearray()
+        self.fifo = bytearray()  # MicroPython's bytearray has no pop, clear or del of a slice: slices are assigned
         self.command = IDLE
         self.com_irq = 0
         self.div_irq = 0
@@ -268,7 +305,11 @@ class FakeMFRC522:
     def read_reg(self, a):
         self._update()
         if a == 0x09:
-            return self.fifo.pop(0) if self.fifo else 0
+            if not self.fifo:
+                return 0
+            value = self.fifo[0]
+            self.fifo[:] = self.fifo[1:]
+            return value
         if a == 0x0A:
             return len(self.fifo)
         if a == 0x01:
@@ -297,7 +338,7 @@ class FakeMFRC522:
                 self.error |= 0x10
         elif a == 0x0A:
             if v & 0x80:
-                self.fifo.clear()
+                self.fifo[:] = b""
         elif a == 0x04:
             if v & 0x80:
                 self.com_irq |= v & 0x7F
@@ -334,7 +375,7 @@ class FakeMFRC522:
         elif c == CALC_CRC:
             self.command = CALC_CRC
             data = bytes(self.fifo)
-            self.fifo.clear()
+            self.fifo[:] = b""
             if self.regs[0x11] & 0x03 != 0x01:
                 raise AssertionError("driver must preset the CRC coprocessor to 0x6363 (ModeReg)")
             c2 = crc_a(data)
@@ -376,7 +417,7 @@ class FakeMFRC522:
     def _start_exchange(self, transceive):
         self.exchanges += 1
         frame = bytes(self.fifo)
-        self.fifo.clear()
+        self.fifo[:] = b""
         if self._hung():
             self.pending = None
             return
@@ -489,7 +530,7 @@ class FakeLink:
     def read(self):
         self.clock.advance(TIMING["link_read_us"])
         data = bytes(self.inbox[: self.max_read])
-        del self.inbox[: self.max_read]
+        self.inbox[:] = self.inbox[self.max_read :]
         return data
 
     def write(self, data):

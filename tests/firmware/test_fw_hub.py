@@ -1,12 +1,9 @@
 """The hub loop on simulated hardware: six MFRC522 fakes on one SPI bus, tags coming and going on a timeline,
 time moving only by what the firmware does (fw_fakes.TIMING). Latency figures here are simulated time."""
 
-import itertools
-import random
-
 import hub as H
 import protocol as P
-from fw_fakes import Bench, FakeTag
+from fw_fakes import Bench, FakeTag, Rng, pairs
 
 PROMISE_MS = 60
 CODES = ["pirate:harry-the-giant", "yellow:12", "scarymary", "black:13", "pirate:tortuga-jack"]
@@ -49,7 +46,7 @@ def test_heartbeat_every_500ms_and_sequence_numbers_run_on_across_the_wrap():
     b.run_until(6000)  # the fake clock's ticks_ms wraps about 3 s in: uptime and timers must not notice
     beats = b.messages("HEARTBEAT")
     assert len(beats) == 11  # 500, 1000, ... 5500
-    gaps = [q[0] - p[0] for p, q in itertools.pairwise(beats)]
+    gaps = [q[0] - p[0] for p, q in pairs(beats)]
     assert all(500 - 20 <= g <= 500 + 20 for g in gaps), gaps
     for t, _, _, f in beats:
         assert f["interval_ms"] == 500
@@ -77,14 +74,14 @@ def test_polling_rate_is_at_least_20_hz_per_reader():
     b.run_until(2000)
     for chip in b.chips:
         times = [t for t in chip.wupa_times if t > 500]
-        assert max(q - p for p, q in itertools.pairwise(times)) <= 50
+        assert max(q - p for p, q in pairs(times)) <= 50
 
 
 # ---- placement and removal latency --------------------------------------------------------------------------
 
 
 def test_placement_within_60ms_and_removal_within_60ms_after_debounce():
-    rng = random.Random(3)
+    rng = Rng(3)
     b = bench()
     t = 300.0
     worst_place = worst_remove = 0.0
@@ -109,7 +106,7 @@ def test_placement_within_60ms_and_removal_within_60ms_after_debounce():
 
 
 def test_two_cards_settling_together_are_both_within_60ms():
-    rng = random.Random(5)
+    rng = Rng(5)
     b = bench(held=(0, 1, 2, 3))
     t = 300.0
     for k in range(10):
@@ -161,7 +158,7 @@ def test_resting_card_is_halted_between_polls_and_reported_once():
 
 
 def test_flickering_card_is_reported_once():
-    rng = random.Random(11)
+    rng = Rng(11)
     b = bench()
     tag = FakeTag(uid(500), code="mermaid")
     t = 400.0
@@ -320,7 +317,7 @@ def test_write_tag_failures_are_reported():
 
 
 def test_garbage_from_the_host_never_stops_the_hub():
-    rng = random.Random(7)
+    rng = Rng(7)
     b = bench()
     t = 300.0
     for k in range(20):

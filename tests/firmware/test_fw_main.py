@@ -93,12 +93,13 @@ def run_main(monkeypatch, host_bytes, jumper=False):
     return seen, bytes(stdout.buffer.data)
 
 
-def test_main_runs_the_hub_on_usb_serial(monkeypatch):
-    # A Ctrl-C, then the host's greeting: these must reach the hub as data, not interrupt it.
-    host = b"\x03\x03" + b"\x00" + P.encode_message(P.HOST_HELLO, 0, {"protocol": 1})
-    host += P.encode_message(P.SNAPSHOT_REQUEST, 1, {})
-    seen, data = run_main(monkeypatch, host)
+# A Ctrl-C, then the host's greeting: these must reach the hub as data, not interrupt it.
+HOST = b"\x03\x03" + b"\x00" + P.encode_message(P.HOST_HELLO, 0, {"protocol": 1})
+HOST += P.encode_message(P.SNAPSHOT_REQUEST, 1, {})
 
+
+def check_main_run(seen, data):
+    """What main.py configured and sent for HOST (test_fw_micropython.py checks its MicroPython run with this)."""
     assert seen == {"kbd_intr": -1, "spi": (0, 1_000_000), "wdt": 5000}
     out = []
     for item in P.Decoder().feed(data):
@@ -116,6 +117,10 @@ def test_main_runs_the_hub_on_usb_serial(monkeypatch):
     placed = [(k, f) for k, (n, _, f) in enumerate(out) if n == "PLACED"]
     assert placed == [(placed[0][0], {"reader": 1, "uid": bytes.fromhex("04a1b2c3d4e5f6"), "code": "yellow:12"})]
     assert placed[0][0] > i + 1
+
+
+def test_main_runs_the_hub_on_usb_serial(monkeypatch):
+    check_main_run(*run_main(monkeypatch, HOST))
 
 
 def test_maintenance_jumper_leaves_the_repl_alone(monkeypatch):
