@@ -68,9 +68,8 @@ def hollander_screens(language: str = "en") -> dict[str, HollanderScreen]:
 
 
 def draw(screen: HollanderScreen, size: tuple[int, int]) -> pygame.Surface:
-    from table.display.scoreboard import Scoreboard
-
     import table.display.flying_hollander_views  # noqa: F401  (registers the views)
+    from table.display.scoreboard import Scoreboard
 
     board = Scoreboard(pygame.Surface(size), clock=lambda: 1000.0)
     board.show(screen)

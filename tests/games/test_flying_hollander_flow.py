@@ -11,9 +11,9 @@ from table.games.effects import LOBBY, LedPattern, Light, Message, Sound, Switch
 from table.games.flying_hollander import FlyingHollanderFlow
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.inputs import (
+    CancelUndo,
     CardLaid,
     CardLifted,
-    CancelUndo,
     ChooseGame,
     ConfirmUndo,
     JoinSeat,
