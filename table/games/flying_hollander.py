@@ -19,7 +19,8 @@ How the table plays it (docs/rules/flying-hollander.md):
   themselves. With two players left the choice is forced. Pirate: the player swapping with the Pirate's player
   taps their button, then the Pirate's player holds (or PirateSwap); holding with no partner lets the swap go.
   The counts do not change.
-- The game ends when only one player holds cards; the order of going out is the ranking.
+- The game ends when only one player holds cards; the order of going out is the ranking. Each player going out
+  is a RoundOver(place) effect, so the table saves a picture of the scoreboard then, as after a round.
 
 Bad inputs change nothing and get a named refusal. Undo takes back any accepted action (a card, a pile taken,
 a choice, a swap). A card's tag on the pile, or cleared out of the game, cannot be played again until the pile
@@ -32,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from table.games.effects import LOBBY, LedPattern, Sound, SwitchGame
+from table.games.effects import LOBBY, LedPattern, RoundOver, Sound, SwitchGame
 from table.games.flow import TableFlow, copy_state
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
@@ -397,6 +398,7 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
         game = self._game()
         place = game.out.index(self._index(seat)) + 1
         self._say(text("{name} has no cards left: place {place}", name=self._name(seat), place=place), seat)
+        self._effects.append(RoundOver(place))  # the table saves a picture of the scoreboard, as after a round
         if game.over:
             self.state.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))

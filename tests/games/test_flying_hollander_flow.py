@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from table.games.effects import LOBBY, LedPattern, Light, Message, Sound, SwitchGame
+from table.games.effects import LOBBY, LedPattern, Light, Message, RoundOver, Sound, SwitchGame
 from table.games.flying_hollander import FlyingHollanderFlow
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.inputs import (
@@ -330,6 +330,7 @@ def test_going_out_and_the_end_of_the_game(table: Driver) -> None:
     _late(table, 1, fh.Holding(0, 0, 1))
     table.lay(1, "crew:5")
     assert table.screen.out == (1,) and table.screen.seats[1].place == 1
+    assert RoundOver(1) in table.effects
     assert table.flow.shown[1] is LedPattern.WON_TRICK
     _late(table, 2, fh.Holding(1, 0, 0))
     table.lay(2, "crew:6")
