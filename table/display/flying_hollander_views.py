@@ -11,8 +11,8 @@ special has its own colour, symbol and name.
 The bar (keys the other games do not use for something else):
 
     H   take the pile (as holding the seat button), or "done" after identical cards
-    O   the selected seat plays next (after a Wormhole)
-    W   the selected seat swaps with the Pirate's player; M the Pirate's swap is done (or: no swap)
+    O   the selected seat plays next (after a Wormhole; or touch the button of the seat chosen)
+    W   the selected seat swapped with the Pirate's player (or touch its button); M no swap
     U   undo (Y / N)    G new game
 """
 
@@ -331,16 +331,24 @@ class HollanderControls(BarControls):
         view = screen.seats[seat]
         name = view.label or verbatim(view.name)
         chosen: list[Button] = []
-        if screen.phase is Phase.PLAYING and view.joined:
-            if screen.choosing is not None and screen.choosing != seat and view.place is None:
-                chosen.append(Button(text("{name} plays next", name=name), ChooseNext(screen.choosing, seat), "o"))
-            elif screen.swapping is not None and screen.swapping != seat and view.place is None:
-                chosen.append(
-                    Button(text("{name} swaps with the Pirate", name=name), PirateSwap(screen.swapping, seat), "w")
-                )
-            elif screen.swapping == seat:
-                chosen.append(Button(text("{name}: no swap", name=name), PirateSwap(seat, None), "m"))
-            elif view.open_play:
+        names = {other.seat: other.label or verbatim(other.name) for other in screen.seats}
+        others = [
+            other.seat
+            for other in screen.seats
+            if other.joined and other.place is None and other.seat not in (screen.choosing, screen.swapping)
+        ]
+        if screen.phase is Phase.PLAYING and screen.choosing is not None:
+            for other in others:  # touch the one chosen; O for the selected seat
+                said = text("{name} plays next", name=names[other])
+                chosen.append(Button(said, ChooseNext(screen.choosing, other), "o" if other == seat else ""))
+        elif screen.phase is Phase.PLAYING and screen.swapping is not None:
+            for other in others:
+                said = text("{name} swaps with the Pirate", name=names[other])
+                chosen.append(Button(said, PirateSwap(screen.swapping, other), "w" if other == seat else ""))
+            said = text("{name}: no swap", name=names[screen.swapping])
+            chosen.append(Button(said, PirateSwap(screen.swapping, None), "m"))
+        elif screen.phase is Phase.PLAYING and view.joined:
+            if view.open_play:
                 chosen.append(Button(text("{name}: play done", name=name), inputs.Press(seat, inputs.HOLD), "h"))
             elif view.acting and screen.pile:
                 chosen.append(Button(text("{name} takes the pile", name=name), TakePile(seat), "h"))

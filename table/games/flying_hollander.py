@@ -59,7 +59,7 @@ from table.games.inputs import (
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, PrivateView
 from table.games.table_state import TableState
-from table.games.text import Text, text
+from table.games.text import Text, text, verbatim
 from table.rules import flying_hollander as fh
 
 SPECIAL_NAMES = {
@@ -81,7 +81,7 @@ POSITION_NAMES = {
 def card_text(code: str) -> Text:
     """A card in words: a crew card by its rank ("7"), a special by its name."""
     value = fh.rank(code)
-    return text("{rank}", rank=value) if value is not None else SPECIAL_NAMES[code]
+    return verbatim(str(value)) if value is not None else SPECIAL_NAMES[code]
 
 
 def need_text(need: fh.Need) -> Text:

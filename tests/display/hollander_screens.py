@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -90,7 +91,27 @@ SHOTS = [
 ]
 
 
+class _WithGameWords:
+    """A language's catalog with the game's own words from translations-flying-hollander.json, which the
+    integrator merges into the catalogs; until then the screenshots read them from there."""
+
+    def __init__(self, language: str, inner: object) -> None:
+        path = Path(__file__).parents[2] / "translations-flying-hollander.json"
+        words = json.loads(path.read_text()) if path.exists() else {}
+        self.words = {msgid: said[language] for msgid, said in words.items() if language in said}
+        self.inner = inner
+
+    def gettext(self, message: str, /) -> str:
+        if message in self.words:
+            return self.words[message]
+        return self.inner.gettext(message) if self.inner is not None else message  # type: ignore[attr-defined]
+
+
 def main() -> None:
+    from table.display import language as languages
+    from table.display import scoreboard
+
+    scoreboard.catalog = lambda code: None if code == "en" else _WithGameWords(code, languages.catalog(code))
     pygame.display.init()
     pygame.font.init()
     out = Path(__file__).parents[2] / "docs" / "screenshots"
