@@ -386,3 +386,15 @@ def test_the_game_starts_from_the_lobby_through_the_catalog() -> None:
     entry = catalog.game("flying-hollander")
     flow = entry.build(TableState(4), (0, 1, 2, 3), None)
     assert isinstance(flow, FlyingHollanderFlow) and len(entry.deck) == 60
+
+
+def test_the_deck_is_enrolled_card_by_card_with_its_copies(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from table.enrollment import Enrolled, Enrollment
+    from table.store.database import open_database
+    from table.store.decks import DeckRegistry
+
+    session = Enrollment(DeckRegistry(open_database(tmp_path / "t.db")), "flying-hollander", "box")
+    assert session.prompt() == "[0/60] Tap crew:1 (1 of 4)"
+    for n in range(60):
+        assert isinstance(session.tap(f"04{n:012X}"), Enrolled)
+    assert session.next_code() is None
