@@ -153,7 +153,9 @@ register_game(
         name=text("The Flying Hollander"),
         min_players=fh.MIN_PLAYERS,
         max_players=fh.MAX_PLAYERS,
-        build=lambda table, players, config: FlyingHollanderFlow(table, players),
+        build=lambda table, players, config: FlyingHollanderFlow(
+            table, players, deck_size=len(fh.deck(dict(config.hollander_counts) if config else None))
+        ),
         deck=fh.DECK,
         inputs=HOLLANDER_INPUT_KINDS,
         referee=fh.REFEREE,

@@ -378,3 +378,25 @@ def test_referee_pile_and_bad_requests() -> None:
     assert "error" in referee.answer({"game": "flying-hollander", "play": {"pile": ["crew:13"], "cards": ["crew:1"]}})
     assert "error" in referee.answer({"game": "flying-hollander", "play": {"cards": ["crew:1"]}})
     assert "error" in referee.answer({"game": "flying-hollander", "pile": "crew:1"})
+
+
+def test_the_config_gives_the_copies_of_each_card() -> None:
+    from table.config import ConfigError, default_text, parse_config
+    from table.games import catalog
+    from table.games.table_state import TableState
+
+    assert parse_config(default_text()).hollander_counts == ()
+    text = default_text().replace("# counts.kraken = 1", 'counts.kraken = 1\ncounts."crew:12" = 3')
+    config = parse_config(text)
+    assert config.hollander_counts == (("crew:12", 3), ("kraken", 1))
+    flow = catalog.game("flying-hollander").build(TableState(4), (0, 1), config)
+    assert flow.screen().draw == 58 - 18
+    for bad in ("counts.joker = 1", "counts.kraken = -1", 'colour = "red"'):
+        with pytest.raises(ConfigError):
+            parse_config(default_text().replace("# counts.kraken = 1", bad))
+    with pytest.raises(ConfigError, match="cannot deal 9 cards"):
+        parse_config(
+            default_text().replace(
+                "# counts.kraken = 1", "counts = { " + ", ".join(f'"crew:{n}" = 0' for n in range(1, 13)) + " }"
+            )
+        )
