@@ -291,8 +291,6 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
             said = text("Wait: {name}'s Pirate swap comes first", name=self._name(acting))
         elif game.turn != index:
             said = text("Not your turn, {name}: {next} plays", name=self._name(seat), next=self._name(acting))
-        elif game.position(index) is None:
-            said = text("{name} has gone out already", name=self._name(seat))
         else:
             refusal = fh.judge(game.pile, [code])
             if refusal is None or game.position(index) is fh.Position.FINAL:
@@ -441,7 +439,7 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
             )
         elif chosen == wormhole:
             self._refuse(text("{name}: the Wormhole cannot choose its own player", name=self._name(chosen)), chosen)
-        elif self._game().position(self._index(chosen)) is None:
+        elif self._index(chosen) in game.out:
             self._refuse(text("{name} has gone out already", name=self._name(chosen)), chosen)
         else:
             self._checkpoint(text("{name} chosen by the Wormhole", name=self._name(chosen)))
@@ -454,7 +452,7 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
         game = self._game()
         assert game.swapping is not None
         pirate = self._seat(game.swapping)
-        if self._game().position(self._index(seat)) is None:
+        if self._index(seat) in game.out:
             self._refuse(text("{name} has gone out already", name=self._name(seat)), seat)
             return
         self._checkpoint(text("{name} swapping with the Pirate", name=self._name(seat)))
@@ -476,7 +474,7 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
         if partner == seat:
             self._refuse(text("{name}: the Pirate swaps with another player", name=self._name(seat)), seat)
             return
-        if partner is not None and self._game().position(self._index(partner)) is None:
+        if partner is not None and self._index(partner) in game.out:
             self._refuse(text("{name} has gone out already", name=self._name(partner)), partner)
             return
         name = self._name(seat)

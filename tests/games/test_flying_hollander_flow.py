@@ -17,6 +17,7 @@ from table.games.inputs import (
     ChooseGame,
     ConfirmUndo,
     JoinSeat,
+    LeaveSeat,
     LinkLost,
     LinkRestored,
     NewGame,
@@ -398,3 +399,34 @@ def test_the_deck_is_enrolled_card_by_card_with_its_copies(tmp_path) -> None:  #
     for n in range(60):
         assert isinstance(session.tap(f"04{n:012X}"), Enrolled)
     assert session.next_code() is None
+
+
+def test_more_refusals_each_with_its_words() -> None:
+    table = Driver(4)
+    table.send(LeaveSeat(1))
+    assert table.refused() == "Seat 2 can leave only a seat taken in the lobby"
+    table.lay(1, "crew:9")
+    table.lay(2, "crew:8")
+    assert table.refused() == "Seat 3: a 8 does not beat the 9; take it back"
+    table.lay(2, "crew:9")
+    table.game.pile = ["crew:9", "crew:9"]
+    uid = table.lay(3, "kraken")
+    table.lay(3, "kraken", uid=uid)
+    assert table.refused() == "Seat 4: this Kraken is out of the game already"
+    table.game.out = [0]
+    table.lay(3, "wormhole")
+    table.send(ChooseNext(3, 0))
+    assert table.refused() == "Seat 1 has gone out already"
+    table.press(1)
+    table.lay(1, "pirate")
+    table.press(0)
+    assert table.refused() == "Seat 1 has gone out already"
+    table.send(PirateSwap(1, 0))
+    assert table.refused() == "Seat 1 has gone out already"
+
+
+def test_nothing_to_undo_at_the_start_but_the_start_itself(table: Driver) -> None:
+    table.send(Undo())
+    assert str(table.screen.undo) == "Undo the start of the game?"
+    table.send(ConfirmUndo())
+    assert table.effects == [SwitchGame(LOBBY, (0, 1, 2), back=True)]
