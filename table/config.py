@@ -16,6 +16,7 @@ from table.games import catalog
 from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
 from table.operator import OperatorSettings
 from table.paths import data_home
+from table.rules import flying_hollander as fh
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
@@ -48,6 +49,7 @@ class Config:
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
     operator: OperatorSettings = field(default_factory=OperatorSettings)  # the operator's PIN, badges (table.operator)
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
+    hollander_counts: tuple[tuple[str, int], ...] = ()  # The Flying Hollander: copies of a card, where not the default
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -84,7 +86,7 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "operator", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "operator", "flying-hollander", "seats"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -121,6 +123,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         dice_scoring=dice_scoring,
         dice_bag=_dice_bag(dice, f"{where}, [dice]"),
         operator=_operator(_section(data, "operator", where), f"{where}, [operator]"),
+        hollander_counts=_hollander_counts(_section(data, "flying-hollander", where), f"{where}, [flying-hollander]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -194,6 +197,23 @@ def _operator(data: dict[str, Any], where: str) -> OperatorSettings:
 
 def _is_uid(value: Any) -> bool:
     return isinstance(value, str) and 8 <= len(value) <= 20 and all(c in "0123456789abcdefABCDEF" for c in value)
+
+
+def _hollander_counts(section: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    """How many copies of each card The Flying Hollander's deck holds, where the config says (docs/rules/
+    flying-hollander.md: the rules do not print it); the other cards keep the default."""
+    _only(section, ("counts",), where)
+    counts = _section(section, "counts", where)
+    for code, value in counts.items():
+        if code not in fh.CODES:
+            raise ConfigError(f"{where}: counts of '{code}'? The cards are crew:1 to crew:12, {', '.join(fh.SPECIALS)}")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ConfigError(f'{where}: counts."{code}" is how many copies the deck holds, a whole number from 0')
+    try:
+        fh.check_players(fh.MIN_PLAYERS, len(fh.deck(counts)))
+    except fh.CardError as error:
+        raise ConfigError(f"{where}: {error}") from error
+    return tuple(sorted(counts.items()))
 
 
 def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -142,3 +142,24 @@ register_game(
         inputs_logged_bare=True,
     )
 )
+
+from table.games.flying_hollander import FlyingHollanderFlow  # noqa: E402
+from table.games.flying_hollander_inputs import HOLLANDER_INPUT_KINDS  # noqa: E402
+from table.rules import flying_hollander as fh  # noqa: E402
+
+register_game(
+    GameEntry(
+        key="flying-hollander",
+        name=text("The Flying Hollander"),
+        min_players=fh.MIN_PLAYERS,
+        max_players=fh.MAX_PLAYERS,
+        build=lambda table, players, config: FlyingHollanderFlow(
+            table, players, deck_size=len(fh.deck(dict(config.hollander_counts) if config else None))
+        ),
+        deck=fh.DECK,
+        inputs=HOLLANDER_INPUT_KINDS,
+        referee=fh.REFEREE,
+        views="table.display.flying_hollander_views",
+        virtual_table="table.sim.flying_hollander_table:VirtualHollanderTable",
+    )
+)

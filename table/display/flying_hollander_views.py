@@ -1,0 +1,367 @@
+"""The Flying Hollander on the scoreboard: the pile, what must be beaten, the seats' counts and phases, the order
+of going out; the final ranking at the end; and the bar of actions (see table.display.views and .controls).
+
+The table view: the title and what the table waits for; in the middle the play pile, its top cards fanned (a
+Flying Hollander drawn see-through, as the ghost it is), beside it a box saying what the next card must be, the
+draw pile's count and the cards out of the game; along the bottom one plate per player with the counts in hand,
+clash and final cards, the seat's phase in words, its place once out; the seat the table waits for framed and
+marked. Cards are drawn from shapes and words: a crew card is its rank in big figures with a band of pips; each
+special has its own colour, symbol and name.
+
+The bar (keys the other games do not use for something else):
+
+    H   take the pile (as holding the seat button), or "done" after identical cards
+    O   the selected seat plays next (after a Wormhole; or touch the button of the seat chosen)
+    W   the selected seat swapped with the Pirate's player (or touch its button); M no swap
+    U   undo (Y / N)    G new game
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from table.display.card_art import INK, PAPER
+from table.display.controls import BarControls, Button, Opens, register_controls, undo_question
+from table.display.summary_screens import draw_ranking
+from table.display.typeset import fit_text
+from table.display.views import PAD, Paint, register
+from table.games import inputs
+from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
+from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
+from table.games.screen import Phase
+from table.games.text import Text, text, verbatim
+
+SEA = (16, 42, 58)
+HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, always with a frame and a word
+CARD_RATIO = 1.45
+
+CREW_NAMES = {
+    1: text("cabin boy"),
+    2: text("mechanic"),
+    3: text("boatswain"),
+    4: text("lookout"),
+    5: text("cook"),
+    6: text("cartographer"),
+    7: text("gunner"),
+    8: text("boarders"),
+    9: text("doctor"),
+    10: text("petty officer"),
+    11: text("first officer"),
+    12: text("captain"),
+}
+SPECIALS: dict[str, tuple[tuple[int, int, int], Text]] = {
+    "hollander": ((190, 200, 215), text("Flying Hollander")),
+    "kraken": ((0, 114, 178), text("Kraken")),  # Okabe-Ito blue
+    "mutiny": ((213, 94, 0), text("Mutiny")),  # vermillion
+    "wormhole": ((90, 40, 110), text("Wormhole")),
+    "island": ((0, 158, 115), text("Island")),  # bluish green
+    "pirate": ((120, 40, 40), text("Pirate")),
+}
+CREW_BANDS = ((1, (86, 180, 233)), (4, (0, 158, 115)), (7, (230, 159, 0)), (10, (204, 121, 167)))  # by rank
+POSITIONS = {"hand": text("hand"), "clash": text("clash"), "final": text("final")}
+
+
+# --- Cards from shapes ------------------------------------------------------------------------------------------
+
+
+def _band(rank: int) -> tuple[int, int, int]:
+    return next(colour for low, colour in reversed(CREW_BANDS) if rank >= low)
+
+
+def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
+    """One card face, `height` pixels high."""
+    width = round(height / CARD_RATIO)
+    card = pygame.Surface((width, height), pygame.SRCALPHA)
+    box = card.get_rect()
+    radius = width // 10
+    if code.startswith("crew:"):
+        rank = int(code.removeprefix("crew:"))
+        pygame.draw.rect(card, PAPER, box, border_radius=radius)
+        pygame.draw.rect(
+            card, _band(rank), box.inflate(-width // 8, -height // 8), width=max(2, width // 18), border_radius=radius
+        )
+        figure = fit_text(str(rank), width * 3 // 4, height * 9 // 20, INK)
+        card.blit(figure, figure.get_rect(center=(width // 2, height * 2 // 5)))
+        corner = fit_text(str(rank), width * 2 // 5, height // 6, INK)  # readable where the fan hides the rest
+        pygame.draw.rect(card, PAPER, corner.get_rect(topleft=(width // 14, height // 20)))
+        card.blit(corner, (width // 14, height // 20))
+        for n in range(min(rank, 12)):  # pips: the rank counted, for those who read shapes better than figures
+            x = width // 6 + (n % 6) * (width * 2 // 3) // 5
+            y = height * 7 // 10 + (n // 6) * height // 14
+            pygame.draw.circle(card, _band(rank), (x, y), max(2, width // 24))
+        name = fit_text(paint.say(CREW_NAMES[rank]), width * 5 // 6, height // 9, INK)
+        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 14)))
+    else:
+        colour, words = SPECIALS.get(code, ((128, 128, 128), verbatim(code)))
+        pygame.draw.rect(card, (*colour, 130 if code == "hollander" else 255), box, border_radius=radius)
+        pygame.draw.rect(
+            card, PAPER, box.inflate(-width // 10, -height // 10), width=max(2, width // 20), border_radius=radius
+        )
+        _symbol(card, code, pygame.Rect(width // 6, height // 8, width * 2 // 3, height // 2))
+        _symbol(card, code, pygame.Rect(width // 14, height // 30, width // 4, width // 4))  # the corner index
+        ink = INK if code == "hollander" else PAPER
+        name = fit_text(paint.say(words), width * 5 // 6, height // 5, ink, lines=2)
+        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 12)))
+    pygame.draw.rect(card, INK, box, width=max(1, width // 40), border_radius=radius)
+    return card
+
+
+def _symbol(card: pygame.Surface, code: str, box: pygame.Rect) -> None:
+    c, r, w = box.center, min(box.width, box.height) // 2, max(2, box.width // 16)
+    if code == "hollander":  # a ghost ship: hull and two sails, see-through
+        hull = [
+            (box.left, c[1] + r // 3),
+            (box.right, c[1] + r // 3),
+            (c[0] + r * 2 // 3, c[1] + r * 2 // 3),
+            (c[0] - r * 2 // 3, c[1] + r * 2 // 3),
+        ]
+        pygame.draw.polygon(card, (*INK, 160), hull)
+        pygame.draw.polygon(
+            card,
+            (*PAPER, 200),
+            [(c[0] - r // 10, c[1] - r), (c[0] - r // 10, c[1] + r // 4), (c[0] - r * 3 // 4, c[1] + r // 4)],
+        )
+        pygame.draw.polygon(
+            card,
+            (*PAPER, 200),
+            [(c[0] + r // 10, c[1] - r * 3 // 4), (c[0] + r // 10, c[1] + r // 4), (c[0] + r * 2 // 3, c[1] + r // 4)],
+        )
+    elif code == "kraken":  # a head and eight arms
+        for n in range(8):
+            angle = math.pi * (0.1 + 0.8 * n / 7)
+            end = (c[0] + round(r * math.cos(angle)), c[1] + round(r * math.sin(angle)))
+            pygame.draw.line(card, PAPER, c, end, w)
+        pygame.draw.circle(card, PAPER, (c[0], c[1] - r // 4), r // 2)
+    elif code == "mutiny":  # crossed swords
+        pygame.draw.line(card, PAPER, (box.left, box.top), (box.right, box.bottom), w * 2)
+        pygame.draw.line(card, PAPER, (box.right, box.top), (box.left, box.bottom), w * 2)
+    elif code == "wormhole":  # rings into the deep
+        for n in range(4):
+            pygame.draw.circle(card, PAPER, c, r - n * r // 4, w)
+    elif code == "island":  # sand and a palm
+        pygame.draw.ellipse(card, (240, 228, 66), pygame.Rect(box.left, c[1] + r // 3, box.width, r // 2))
+        pygame.draw.line(card, PAPER, (c[0], c[1] + r // 2), (c[0] + r // 6, c[1] - r // 2), w * 2)
+        for dx in (-r // 2, r // 2):
+            pygame.draw.arc(
+                card, PAPER, pygame.Rect(c[0] + r // 6 + min(dx, 0), c[1] - r * 3 // 4, abs(dx), r // 2), 0, math.pi, w
+            )
+    elif code == "pirate":  # a skull
+        pygame.draw.circle(card, PAPER, (c[0], c[1] - r // 6), r * 2 // 3)
+        pygame.draw.rect(card, PAPER, pygame.Rect(c[0] - r // 3, c[1] + r // 3, r * 2 // 3, r // 3))
+        for dx in (-r // 4, r // 4):
+            pygame.draw.circle(card, INK, (c[0] + dx, c[1] - r // 5), r // 6)
+
+
+def draw_back(height: int) -> pygame.Surface:
+    """A card's back: the draw pile."""
+    width = round(height / CARD_RATIO)
+    card = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.rect(card, (60, 70, 90), card.get_rect(), border_radius=width // 10)
+    pygame.draw.rect(
+        card,
+        PAPER,
+        card.get_rect().inflate(-width // 6, -width // 6),
+        width=max(2, width // 20),
+        border_radius=width // 10,
+    )
+    return card
+
+
+# --- The table view --------------------------------------------------------------------------------------------
+
+
+def _layout(size: tuple[int, int]) -> tuple[int, pygame.Rect, pygame.Rect]:
+    width, height = size
+    band = height // 9
+    seats = pygame.Rect(width // 60, height - height * 3 // 10, width - width // 30, height * 3 // 10 - height // 60)
+    middle = pygame.Rect(width // 30, band * 2, width - width // 15, seats.top - band * 2 - height // 60)
+    return band, middle, seats
+
+
+def _seated(screen: HollanderScreen) -> list[HollanderSeat]:
+    return [view for view in screen.seats if view.joined]
+
+
+def hollander_plates(screen: HollanderScreen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
+    _, _, strip = _layout(size)
+    seats = _seated(screen)
+    width = strip.width / max(1, len(seats))
+    return {
+        view.seat: pygame.Rect(round(strip.left + n * width) + 4, strip.top, round(width) - 8, strip.height)
+        for n, view in enumerate(seats)
+    }
+
+
+def draw_hollander_table(screen: HollanderScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    paint = paint or Paint()
+    width, _ = size
+    surface = pygame.Surface(size)
+    surface.fill(SEA)
+    band, middle, _ = _layout(size)
+    title = fit_text(paint.say(screen.title), width * 19 // 20, band * 3 // 4, PAPER)
+    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band * 4 // 5, HIGHLIGHT, lines=2)
+    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    _pile(surface, screen, middle, paint)
+    plates = hollander_plates(screen, size)
+    for view in _seated(screen):
+        _plate(surface, screen, view, plates[view.seat], paint)
+    return surface
+
+
+def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, paint: Paint) -> None:
+    card_height = box.height * 17 // 20
+    card_width = round(card_height / CARD_RATIO)
+    left = box.left + box.width // 40
+    top = box.top + (box.height - card_height) // 2
+    # The draw pile, then the play pile's top cards fanned (the top one whole).
+    surface.blit(draw_back(card_height * 3 // 4), (left, top + card_height // 8))
+    count = fit_text(
+        paint.say(text("draw pile: {count}", count=screen.draw)), card_width * 5 // 4, card_height // 10, PAPER
+    )
+    surface.blit(count, count.get_rect(midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4)))
+    fan_left = left + card_width + box.width // 30
+    shown = screen.pile[-5:]
+    step = card_width * 2 // 5
+    if not shown:
+        empty = pygame.Rect(fan_left, top, card_width, card_height)
+        pygame.draw.rect(surface, PAPER, empty, width=3, border_radius=card_width // 10)
+        words = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
+        surface.blit(words, words.get_rect(center=empty.center))
+    for n, code in enumerate(shown):
+        surface.blit(draw_card(code, card_height, paint), (fan_left + n * step, top))
+    fan_right = fan_left + card_width + step * max(0, len(shown) - 1)
+    # What must be beaten, in words, beside the pile.
+    info = pygame.Rect(fan_right + box.width // 30, box.top, box.right - fan_right - box.width // 30, box.height)
+    line = info.height // 7
+    rows: list[tuple[Text, tuple[int, int, int]]] = [
+        (text("Next card: {need}", need=screen.beat), HIGHLIGHT),
+        (text("{count} cards on the pile", count=len(screen.pile)), PAPER),
+        (text("{count} cards out of the game", count=screen.cleared), PAPER),
+    ]
+    if screen.last is not None:
+        rows.append((screen.last, PAPER))
+    if screen.out:
+        names = {view.seat: view.label or verbatim(view.name) for view in screen.seats}
+        order = ", ".join(f"{n}. {paint.say(names[seat])}" for n, seat in enumerate(screen.out, start=1))
+        rows.append((text("Gone out: {order}", order=order), PAPER))
+    y = info.top + line // 3
+    for words, colour in rows:
+        height = line * 2 if colour is HIGHLIGHT else line
+        said = fit_text(paint.say(words), info.width, height * 4 // 5, colour, lines=2 if colour is HIGHLIGHT else 1)
+        surface.blit(said, said.get_rect(topleft=(info.left, y)))
+        y += height
+
+
+def _plate(
+    surface: pygame.Surface, screen: HollanderScreen, view: HollanderSeat, box: pygame.Rect, paint: Paint
+) -> None:
+    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
+    if view.acting:
+        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
+        pygame.draw.rect(
+            surface,
+            INK,
+            box.inflate(-max(8, box.height // 8), -max(8, box.height // 8)),
+            width=2,
+            border_radius=box.height // 10,
+        )
+    row = box.height // 5
+    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
+    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
+    # Three small stacks: hand, clash, final, each with its count and word.
+    slot = box.width * 9 // 10 // 3
+    for n, (position, count) in enumerate((("hand", view.hand), ("clash", view.clash), ("final", view.final))):
+        centre = box.left + box.width // 20 + slot * n + slot // 2
+        mini = pygame.Rect(0, 0, slot * 2 // 5, row * 3 // 2)
+        mini.midtop = (centre - slot // 5, box.top + row * 3 // 2)
+        colour = (60, 70, 90) if position == "final" else (190, 170, 120) if position == "clash" else (120, 150, 180)
+        pygame.draw.rect(surface, colour, mini, border_radius=4)
+        if position == view.position:
+            pygame.draw.rect(surface, INK, mini.inflate(6, 6), width=3, border_radius=5)
+        figure = fit_text(str(count), slot * 2 // 5, row, INK)
+        surface.blit(figure, figure.get_rect(midleft=(mini.right + 4, mini.centery)))
+        word = fit_text(paint.say(POSITIONS[position]), slot * 9 // 10, row * 3 // 5, INK)
+        surface.blit(word, word.get_rect(midtop=(centre, mini.bottom + 2)))
+    if view.place is not None:
+        mark: Text = text("OUT: place {place}", place=view.place)
+    elif view.acting:
+        mark = text("PLAYS NOW")
+    else:
+        mark = view.phase
+    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
+    surface.blit(said, said.get_rect(midbottom=(box.centerx, box.bottom - row // 5)))
+
+
+# --- The bar of actions ----------------------------------------------------------------------------------------------
+
+NEW, BACK = "new", "back"
+
+
+class HollanderControls(BarControls):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asking_new = False
+
+    def open(self, button: Button) -> list[Any]:
+        self.asking_new = button.action.what == NEW
+        return []
+
+    def choosing(self) -> bool:
+        return self.asking_new
+
+    def cancel(self) -> None:
+        self.asking_new = False
+
+    def extra_state(self) -> tuple[object, ...]:
+        return (self.asking_new,)
+
+    def buttons(self, screen: HollanderScreen) -> list[Button]:
+        if screen.undo:
+            return undo_question(screen.undo)
+        if self.asking_new:
+            return [
+                Button(text("Yes: end this game and go back to the lobby"), inputs.NewGame(), "y"),
+                Button(text("No"), Opens(BACK), "n"),
+            ]
+        seat = self.seat(screen)
+        view = screen.seats[seat]
+        name = view.label or verbatim(view.name)
+        chosen: list[Button] = []
+        names = {other.seat: other.label or verbatim(other.name) for other in screen.seats}
+        others = [
+            other.seat
+            for other in screen.seats
+            if other.joined and other.place is None and other.seat not in (screen.choosing, screen.swapping)
+        ]
+        if screen.phase is Phase.PLAYING and screen.choosing is not None:
+            for other in others:  # touch the one chosen; O for the selected seat
+                said = text("{name} plays next", name=names[other])
+                chosen.append(Button(said, ChooseNext(screen.choosing, other), "o" if other == seat else ""))
+        elif screen.phase is Phase.PLAYING and screen.swapping is not None:
+            for other in others:
+                said = text("{name} swaps with the Pirate", name=names[other])
+                chosen.append(Button(said, PirateSwap(screen.swapping, other), "w" if other == seat else ""))
+            said = text("{name}: no swap", name=names[screen.swapping])
+            chosen.append(Button(said, PirateSwap(screen.swapping, None), "m"))
+        elif screen.phase is Phase.PLAYING and view.joined:
+            if view.open_play:
+                chosen.append(Button(text("{name}: play done", name=name), inputs.Press(seat, inputs.HOLD), "h"))
+            elif view.acting and screen.pile:
+                chosen.append(Button(text("{name} takes the pile", name=name), TakePile(seat), "h"))
+        if screen.phase is not Phase.LOBBY:
+            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
+        if screen.phase is Phase.GAME_OVER:
+            chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
+        else:
+            chosen.append(Button(text("New game"), Opens(NEW), "g"))
+        return chosen
+
+
+register_controls(HollanderScreen, HollanderControls)
+register(HollanderScreen, draw_ranking, phase=Phase.GAME_OVER)
+register(HollanderScreen, draw_hollander_table, plates=hollander_plates)
+register(HollanderScreen, draw_hollander_table, plates=hollander_plates, kind=PAD)
