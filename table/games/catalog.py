@@ -142,3 +142,26 @@ register_game(
         inputs_logged_bare=True,
     )
 )
+
+
+def _piratenpoker() -> GameEntry:
+    # Imported here so the three games added in parallel each keep to their own block at the end of this module.
+    from table.games.piratenpoker import PiratenpokerFlow
+    from table.games.piratenpoker_inputs import PIRATENPOKER_INPUT_KINDS
+    from table.rules import piratenpoker as pp
+
+    return GameEntry(
+        key="piratenpoker",
+        name=text("Piratenpoker"),
+        min_players=pp.MIN_PLAYERS,
+        max_players=pp.MAX_PLAYERS,
+        build=lambda table, players, config: PiratenpokerFlow(table, players),
+        deck=pp.DECK_CODES,
+        inputs=PIRATENPOKER_INPUT_KINDS,
+        referee=pp.REFEREE,
+        views="table.display.piratenpoker_views",
+        virtual_table="",
+    )
+
+
+register_game(_piratenpoker())

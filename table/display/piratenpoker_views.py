@@ -1,0 +1,1 @@
+"""Piratenpoker on the scoreboard (placeholder until the full views)."""
