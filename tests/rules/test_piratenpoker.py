@@ -220,7 +220,7 @@ def test_the_issue_s_referee_examples() -> None:
     ("request_", "message"),
     [
         ({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:8"]]}}, "3 to 5"),
-        ({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:8"], "pass"]}}, "play 2\" is a list of card codes"),
+        ({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:8"], "pass"]}}, "is a list of card codes"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:9"], ["pass"]]}}, "no poker card"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:5", "pass"], ["blue:8"], ["pass"]]}}, "alone"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:1"] * 7, ["blue:8"], ["pass"]]}}, "too many"),
