@@ -312,7 +312,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         codes = [card for _, card in laid]
         if game.phase is not Phase.BIDDING:
             self._refuse(text("The cards are revealed; wait for the next round"), seat)
-        elif seat in game.out:
+        elif seat in game.out or pp.PASS in codes:
             self._refuse(text("{name} passed: sits out the rest of this game", name=self._name(seat)), seat)
         elif seat in game.done:
             self._refuse(text("{name} said done already; undo to lay more", name=self._name(seat)), seat)
@@ -322,7 +322,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             self._refuse(text("This is no Piratenpoker card"), seat)
         elif uid in game.played_uids or uid in {tag for tag, _ in laid}:
             self._refuse(text("A card played twice: this {card} was played already", card=code), seat)
-        elif (code == pp.PASS and codes) or pp.PASS in codes:
+        elif code == pp.PASS and codes:
             self._refuse(text("The Pass card is played alone, never with poker cards"), seat)
         elif len(codes) >= pp.HAND:
             self._refuse(text("More than six cards: a hand holds six"), seat)
