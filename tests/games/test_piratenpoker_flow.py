@@ -9,8 +9,9 @@ import pytest
 
 from table.games.effects import LedPattern, Light, Message, RoundOver, SeatCount, Sound, SwitchGame
 from table.games.inputs import HOLD, TAP, CardLaid, CardLifted, CountdownDone, LinkLost, NewGame, Press, SetName
-from table.games.piratenpoker import PiratenpokerFlow, PokerScreen, Step
+from table.games.piratenpoker import PiratenpokerFlow, Step
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
+from table.games.piratenpoker_screen import PokerScreen
 from table.games.screen import Phase
 from table.games.table_state import TableState
 from table.rules import piratenpoker as pp
