@@ -160,7 +160,7 @@ def _piratenpoker() -> GameEntry:
         inputs=PIRATENPOKER_INPUT_KINDS,
         referee=pp.REFEREE,
         views="table.display.piratenpoker_views",
-        virtual_table="",
+        virtual_table="table.sim.piratenpoker_table:PiratenpokerTable",
     )
 
 
