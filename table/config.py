@@ -15,6 +15,7 @@ from typing import Any
 from table.games import catalog
 from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
 from table.paths import data_home
+from table.rules import piratenpoker as pp
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
@@ -46,6 +47,7 @@ class Config:
     seats: tuple[SeatConfig, ...]
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
+    piratenpoker: pp.Settings = pp.DEFAULT_SETTINGS  # Piratenpoker's loot split, sets, the printing's colour names
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -82,7 +84,7 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "seats", "piratenpoker"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -118,6 +120,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         seats=seats,
         dice_scoring=dice_scoring,
         dice_bag=_dice_bag(dice, f"{where}, [dice]"),
+        piratenpoker=_piratenpoker(_section(data, "piratenpoker", where), f"{where}, [piratenpoker]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -173,6 +176,14 @@ def _dice_bag(dice: dict[str, Any], where: str) -> skd.DiceBag:
             raise ConfigError(f"{where}: counts.{kind} is how many {kind} dice the bag holds, a whole number from 1")
         counts[kind] = value
     return skd.DiceBag(faces=faces, counts=counts)
+
+
+def _piratenpoker(section: dict[str, Any], where: str) -> pp.Settings:
+    _only(section, ("loot", "sets", "names"), where)
+    try:
+        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"))
+    except ValueError as error:
+        raise ConfigError(f"{where}: {error}") from None
 
 
 def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -155,7 +155,9 @@ def _piratenpoker() -> GameEntry:
         name=text("Piratenpoker"),
         min_players=pp.MIN_PLAYERS,
         max_players=pp.MAX_PLAYERS,
-        build=lambda table, players, config: PiratenpokerFlow(table, players),
+        build=lambda table, players, config: PiratenpokerFlow(
+            table, players, config.piratenpoker if config else pp.DEFAULT_SETTINGS
+        ),
         deck=pp.DECK_CODES,
         inputs=PIRATENPOKER_INPUT_KINDS,
         referee=pp.REFEREE,

@@ -57,7 +57,7 @@ from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, Po
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, Placing, PrivateView
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, and_list, text
+from table.games.text import COLOUR_NAMES, Text, and_list, text, verbatim
 from table.rules import piratenpoker as pp
 
 
@@ -105,16 +105,19 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         self,
         table: TableState,
         players: Sequence[int],
-        loot_fronts: Sequence[int] = pp.LOOT_FRONTS,
-        sets: str = pp.EVERY_SET,
+        settings: pp.Settings = pp.DEFAULT_SETTINGS,
     ) -> None:
         self._init_shell(table)
         if not pp.MIN_PLAYERS <= len(players) <= pp.MAX_PLAYERS:
             raise ValueError(f"Piratenpoker is for {pp.MIN_PLAYERS} to {pp.MAX_PLAYERS} players, not {len(players)}")
         self.players = list(players)
-        self.loot_fronts = tuple(loot_fronts)
-        self.sets = sets
-        stack = len(pp.loot_deck(self.loot_fronts)) // len(pp.COLOURS)
+        self.loot_deck = pp.loot_deck(settings.loot_fronts)
+        self.sets = settings.sets
+        names = dict(settings.colour_names or ())  # the printing's own colour names, said as they are
+        self.colour_names = {
+            colour: verbatim(names[colour]) if names else COLOUR_NAMES[colour] for colour in pp.COLOURS
+        }
+        stack = len(self.loot_deck) // len(pp.COLOURS)
         self.state = _Game(
             piles=pp.deal(len(self.players)),
             stacks=dict.fromkeys(pp.COLOURS, stack),
@@ -228,7 +231,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             return
         loot = pp.parse_loot(code)
         if loot.colour in {pp.parse_loot(out).colour for out in game.middle} or game.stacks[loot.colour] == 0:
-            colour = COLOUR_NAMES[loot.colour]
+            colour = self.colour_names[loot.colour]
             self._refuse(text("A loot card from the wrong stack: {colour} is turned already", colour=colour), seat)
             return
         self._checkpoint(text("the loot card {card}", card=code))
@@ -562,7 +565,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             pointed=pointed,
             stacks=tuple(game.stacks[colour] for colour in pp.COLOURS),
             colours=pp.COLOURS,
-            colour_names=tuple(COLOUR_NAMES[colour] for colour in pp.COLOURS),
+            colour_names=tuple(self.colour_names[colour] for colour in pp.COLOURS),
             doubled=game.doubled,
             result=game.result if game.revealed else None,
             draw=game.piles.draw,
@@ -593,7 +596,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
                 if game.doubled is not None:
                     return text(
                         "Lay your cards face down on your reader, then hold your button; {colour} counts double",
-                        colour=COLOUR_NAMES[game.doubled],
+                        colour=self.colour_names[game.doubled],
                     )
                 return text("Lay your cards face down on your reader, then hold your button")
             case Step.CHOOSE if game.round == 1:

@@ -349,6 +349,43 @@ def final_places(scores: Sequence[int], loot: Sequence[Sequence[Held]]) -> list[
     return [1 + sum(other > key for other in keys) for key in keys]
 
 
+# --- The settings a printing may need (config.toml's [piratenpoker]) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What differs between copies of the game: the loot split per colour, how sets are paid, the colours' names
+    as the printing calls them (None: the table's own words in its language)."""
+
+    loot_fronts: tuple[int, ...] = LOOT_FRONTS
+    sets: str = EVERY_SET
+    colour_names: tuple[tuple[str, str], ...] | None = None  # (("red", "Rot"), ...)
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def settings(loot: Any = None, sets: Any = None, names: Any = None) -> Settings:
+    """Settings from the config's values (None: the default); raises ValueError saying what is wrong."""
+    fronts = LOOT_FRONTS if loot is None else loot
+    if not isinstance(fronts, list | tuple) or not all(isinstance(f, int) and not isinstance(f, bool) for f in fronts):
+        raise ValueError(f"loot is a list of the 7 front values of one colour's stack, such as {list(LOOT_FRONTS)}")
+    loot_deck(tuple(fronts))  # checks the values
+    paid = EVERY_SET if sets is None else sets
+    if paid not in (EVERY_SET, ONE_SET):
+        raise ValueError(f'sets is "{EVERY_SET}" (every set of three pays) or "{ONE_SET}", not {paid!r}')
+    colour_names = None
+    if names is not None:
+        if (
+            not isinstance(names, dict)
+            or set(names) != set(COLOURS)
+            or not all(isinstance(n, str) for n in names.values())
+        ):
+            raise ValueError(f"names gives each colour's printed name: {', '.join(f'{c} = ...' for c in COLOURS)}")
+        colour_names = tuple((colour, names[colour]) for colour in COLOURS)
+    return Settings(tuple(fronts), paid, colour_names)
+
+
 # --- The referee's questions (`pirate-table referee`) -------------------------------------------------------------
 
 _PLAY_EXAMPLE = 'plays such as [["red:5", "red:3"], ["blue:8"], ["pass"]]'

@@ -190,7 +190,7 @@ class PiratenpokerTable(SimTable):
         held = Counter(h.loot.code for loot in game.loot.values() for h in loot)
         out = {pp.parse_loot(code).colour for code in game.middle}
         colour = next(colour for colour in pp.COLOURS if colour not in out)
-        stack = Counter(loot.code for loot in pp.LOOT_DECK if loot.colour == colour) - lying - held
+        stack = Counter(loot.code for loot in flow.loot_deck if loot.colour == colour) - lying - held
         codes = sorted(stack.elements())
         random.Random(f"{self.seed}/loot/{game.game_number}/{colour}").shuffle(codes)
         code = codes[0]

@@ -356,3 +356,23 @@ def test_the_second_card_decides_a_tie() -> None:
     poker.turn_loot("loot:red:10", "loot:yellow:5", "loot:blue:8")
     poker.play({0: ["red:6", "red:2", "red:1"], 1: ["blue:6", "blue:3"], 2: ["yellow:4"]})
     assert str(poker.screen().result) == "Tie on 9: Ben's card number 2, 3, beats Anna's 2"
+
+
+def test_the_printing_s_settings_come_from_the_config() -> None:
+    from table.config import ConfigError, default_text, parse_config
+
+    assert parse_config(default_text()).piratenpoker == pp.DEFAULT_SETTINGS
+    extra = 'loot = [5, 5, 5, 6, 8, 10, 10]\nsets = "once"\nnames = { red = "Rot", yellow = "Gelb", blue = "Blau" }\n'
+    config = parse_config(default_text().replace("[piratenpoker]\n", "[piratenpoker]\n" + extra, 1))
+    settings = config.piratenpoker
+    assert settings.loot_fronts == (5, 5, 5, 6, 8, 10, 10) and settings.sets == "once"
+    flow = PiratenpokerFlow(TableState(3), (0, 1, 2), settings)
+    assert [str(name) for name in flow.screen().colour_names] == ["Rot", "Gelb", "Blau"]
+    for bad, message in (
+        ("loot = [5, 6]", "7 cards"),
+        ('sets = "twice"', "sets is"),
+        ('names = { red = "Rot" }', "names gives"),
+        ("shark = 4", "unknown setting 'shark'"),
+    ):
+        with pytest.raises(ConfigError, match=message):
+            parse_config(default_text().replace("[piratenpoker]\n", f"[piratenpoker]\n{bad}\n", 1))
