@@ -15,6 +15,7 @@ import pygame
 from table.display.card_art import INK, PAPER, SUIT_COLOURS
 from table.display.typeset import fit_text
 from table.display.views import Paint, register
+from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
 from table.games.screen import Phase
 from table.games.text import Text, text
@@ -131,12 +132,9 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
         GREY,
     )
     # The loot lying out, in the middle.
-    cards = pygame.Rect(box.left + stack_w + box.width // 40, box.top, box.width // 2, card_h + box.height // 8)
-    count = max(1, len(screen.middle))
+    cards, rects = _loot_places(screen, box)
     gap = card_w // 3
-    left = cards.centerx - (count * card_w + (count - 1) * gap) // 2
-    for n, code in enumerate(screen.middle):
-        rect = pygame.Rect(left + n * (card_w + gap), cards.top, card_w, card_h)
+    for code, rect in rects:
         overboard = screen.step == "give" and code == screen.pointed
         _loot_card(surface, code, rect, front_up=not overboard)
         if code == screen.pointed:
@@ -163,6 +161,36 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
     if screen.result is not None:
         line = pygame.Rect(box.left + stack_w, box.bottom - box.height // 5, box.width - stack_w, box.height // 5)
         _words(surface, paint.say(screen.result), line, HIGHLIGHT)
+
+
+def _loot_places(screen: PokerScreen, box: pygame.Rect) -> tuple[pygame.Rect, list[tuple[str, pygame.Rect]]]:
+    """The middle's area for the loot lying out, and each loot card's place in it."""
+    card_h = box.height * 62 // 100
+    card_w = int(card_h / CARD_RATIO)
+    stack_w = box.width // 4
+    cards = pygame.Rect(box.left + stack_w + box.width // 40, box.top, box.width // 2, card_h + box.height // 8)
+    count = max(1, len(screen.middle))
+    gap = card_w // 3
+    left = cards.centerx - (count * card_w + (count - 1) * gap) // 2
+    places = [
+        (code, pygame.Rect(left + n * (card_w + gap), cards.top, card_w, card_h))
+        for n, code in enumerate(screen.middle)
+    ]
+    return cards, places
+
+
+def touches(screen: PokerScreen, size: tuple[int, int]) -> list[tuple[pygame.Rect, object]]:
+    """What touching the screen sends: a loot card lying out chooses it (the winner's choice); while the card
+    overboard waits, a player's plate gives it to that player; while cards are laid, a seat's plate says "done"."""
+    _, middle, _ = _layout(size)
+    if screen.step == "choose":
+        return [(rect, ChooseLoot(code)) for code, rect in _loot_places(screen, middle)[1]]
+    plates = seat_plates(screen, size)
+    if screen.step == "give":
+        return [(plates[view.seat], GiveLoot(view.seat)) for view in screen.seats]
+    if screen.step == "laying" and screen.phase is Phase.BIDDING:
+        return [(plates[v.seat], PlayDone(v.seat)) for v in screen.seats if v.in_game and v.laid and not v.done]
+    return []
 
 
 def _seat(surface: pygame.Surface, screen: PokerScreen, view: PokerSeat, plate: pygame.Rect, paint: Paint) -> None:
@@ -261,4 +289,4 @@ def _final_row(
 
 
 register(PokerScreen, draw_final_score, phase=Phase.GAME_OVER)
-register(PokerScreen, draw_poker_table, plates=seat_plates)
+register(PokerScreen, draw_poker_table, plates=seat_plates, touches=touches)

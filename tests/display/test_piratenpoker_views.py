@@ -174,3 +174,15 @@ def test_every_new_word_has_its_four_translations() -> None:
                 wanted = {field[1] for field in string.Formatter().parse(msgid) if field[1]}
                 for said in translations[msgid].values():
                     assert {field[1] for field in string.Formatter().parse(said) if field[1]} == wanted, said
+
+
+def test_touches_choose_the_loot_give_it_and_say_done() -> None:
+    from table.display.piratenpoker_views import touches
+    from table.games.piratenpoker_inputs import PlayDone
+
+    size = (1920, 1080)
+    chosen = [action for _, action in touches(SHOTS["reveal"], size)]
+    assert chosen == [ChooseLoot("loot:red:10"), ChooseLoot("loot:yellow:5"), ChooseLoot("loot:blue:8")]
+    assert [action for _, action in touches(SHOTS["overboard"], size)] == [GiveLoot(seat) for seat in range(4)]
+    assert [action for _, action in touches(SHOTS["laying"], size)] == [PlayDone(0), PlayDone(1)]
+    assert touches(SHOTS["round3"], size) == []  # everyone is done: nothing to touch until the reveal
