@@ -156,8 +156,6 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
             PAPER,
             2,
         )
-    if screen.phase is Phase.COUNTDOWN:
-        _words(surface, paint.say(text("YO-HO-HO!")), side.inflate(-16, -side.height // 3), HIGHLIGHT)
     if screen.result is not None:
         line = pygame.Rect(box.left + stack_w, box.bottom - box.height // 5, box.width - stack_w, box.height // 5)
         _words(surface, paint.say(screen.result), line, HIGHLIGHT)
