@@ -263,7 +263,7 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
         xs.append(xs[-1] + int(share * (width - width // 20)))
     for n, head in enumerate((*heads, total_head)):
         right = xs[n + 1] if n + 1 < len(xs) else width - width // 40
-        _words(surface, paint.say(head), pygame.Rect(xs[n], band, right - xs[n] - 6, band * 3 // 4), GREY)
+        _words(surface, paint.say(head), pygame.Rect(xs[n], band + band // 4, right - xs[n] - 6, band * 2 // 5), GREY)
     for r, final in enumerate(screen.finals):
         y = top + r * row_h
         _final_row(surface, final, xs, y, row_h, width, paint)
