@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS
 from table.display.typeset import fit_text
 from table.display.views import Paint, register
@@ -286,5 +287,6 @@ def _final_row(
         _words(surface, words, pygame.Rect(left, y, right - left - 6, row_h - 8), colour)
 
 
+piratenpoker_controls.register()  # the bar of actions
 register(PokerScreen, draw_final_score, phase=Phase.GAME_OVER)
 register(PokerScreen, draw_poker_table, plates=seat_plates, touches=touches)

@@ -163,7 +163,12 @@ def test_every_new_word_has_its_four_translations() -> None:
     root = Path(__file__).parents[2]
     translations = json.loads((root / "translations-piratenpoker.json").read_text(encoding="utf-8"))
     pot = (root / "table" / "locale" / "pirate_table.pot").read_text(encoding="utf-8")
-    modules = ("games/piratenpoker.py", "games/piratenpoker_screen.py", "display/piratenpoker_views.py")
+    modules = (
+        "games/piratenpoker.py",
+        "games/piratenpoker_screen.py",
+        "display/piratenpoker_views.py",
+        "display/piratenpoker_controls.py",
+    )
     for module in modules:
         for node in ast.walk(ast.parse((root / "table" / module).read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "text":
@@ -186,3 +191,24 @@ def test_touches_choose_the_loot_give_it_and_say_done() -> None:
     assert [action for _, action in touches(SHOTS["overboard"], size)] == [GiveLoot(seat) for seat in range(4)]
     assert [action for _, action in touches(SHOTS["laying"], size)] == [PlayDone(0), PlayDone(1)]
     assert touches(SHOTS["round3"], size) == []  # everyone is done: nothing to touch until the reveal
+
+
+def test_the_bar_offers_what_can_be_done_now() -> None:
+    from table.display.controls import Controls
+    from table.games.piratenpoker_inputs import KeepLoot, PlayDone
+
+    controls = Controls()
+
+    def actions(screen: PokerScreen) -> list[object]:
+        bar = controls.other(screen)
+        assert bar is not None
+        return [button.action for button in bar.buttons(screen)]
+
+    assert PlayDone(0) in actions(SHOTS["laying"])  # the seat selected at first: the first playing seat
+    assert [a for a in actions(SHOTS["reveal"]) if isinstance(a, ChooseLoot)] == [
+        ChooseLoot("loot:red:10"),
+        ChooseLoot("loot:yellow:5"),
+        ChooseLoot("loot:blue:8"),
+    ]
+    assert [a for a in actions(SHOTS["overboard"]) if isinstance(a, GiveLoot)] == [GiveLoot(s) for s in range(4)]
+    assert not any(isinstance(a, (PlayDone, ChooseLoot, GiveLoot, KeepLoot)) for a in actions(SHOTS["final"]))
