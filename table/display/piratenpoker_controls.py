@@ -19,7 +19,7 @@ from typing import Any
 from table.display.controls import BarControls, Button, Opens, register_controls, undo_question
 from table.games import inputs
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
-from table.games.piratenpoker_screen import PokerScreen, PokerSeat
+from table.games.piratenpoker_screen import PokerScreen, PokerSeat, card_words
 from table.games.screen import Phase
 from table.games.text import text
 
@@ -65,15 +65,18 @@ class PokerControls(BarControls):
         laying = screen.step == "laying" and screen.phase is Phase.BIDDING
         if view is not None and laying and view.in_game and view.laid and not view.done:
             chosen.append(Button(text("{name} done", name=view.label), PlayDone(view.seat), "a"))
+        names = dict(zip(screen.colours, screen.colour_names, strict=True))
         if screen.step == "choose":
             for code in screen.middle:
                 said = (
-                    text("{card} overboard", card=code) if screen.round == 1 else text("{card} below deck", card=code)
+                    text("{card} overboard", card=card_words(code, names))
+                    if screen.round == 1
+                    else text("{card} below deck", card=card_words(code, names))
                 )
                 chosen.append(Button(said, ChooseLoot(code)))
         if screen.step == "give" and screen.pointed is not None:
             for other in screen.seats:
-                given = text("{card} given to {name}", card=screen.pointed, name=other.label)
+                given = text("{card} given to {name}", card=card_words(screen.pointed, names), name=other.label)
                 chosen.append(Button(given, GiveLoot(other.seat)))
         if screen.step == "gift":
             chosen.append(Button(text("no card given"), KeepLoot(), "h"))

@@ -53,7 +53,7 @@ from table.games.inputs import (
     SetName,
 )
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
-from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
+from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat, card_words
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, Placing, PrivateView
 from table.games.table_state import TableState
@@ -234,7 +234,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             colour = self.colour_names[loot.colour]
             self._refuse(text("A loot card from the wrong stack: {colour} is turned already", colour=colour), seat)
             return
-        self._checkpoint(text("the loot card {card}", card=code))
+        self._checkpoint(text("the loot card {card}", card=self._card_words(code)))
         game.stacks[loot.colour] -= 1
         game.middle.append(code)
         game.middle_uids[code] = uid
@@ -258,7 +258,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         elif code != pp.PASS and code not in pp.POKER_COUNTS:
             self._refuse(text("This is no Piratenpoker card"), seat)
         elif uid in game.played_uids or uid in {tag for tag, _ in laid}:
-            self._refuse(text("A card played twice: this {card} was played already", card=code), seat)
+            self._refuse(text("A card played twice: this {card} was played already", card=self._card_words(code)), seat)
         elif code == pp.PASS and codes:
             self._refuse(text("The Pass card is played alone, never with poker cards"), seat)
         elif len(codes) >= pp.HAND:
@@ -380,7 +380,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         assert game.winner is not None and len(game.middle) == 1
         (code,) = game.middle
         game.loot[game.winner].append(pp.Held(pp.parse_loot(code), True))
-        self._say(text("{name} takes {card}", name=self._name(game.winner), card=code))
+        self._say(text("{name} takes {card}", name=self._name(game.winner), card=self._card_words(code)))
         game.middle, game.middle_uids = [], {}
         self._effects.append(Sound("trick_won"))
         self._end_game()
@@ -421,16 +421,20 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         elif code not in game.middle:
             self._refuse(text("Choose one of the loot cards lying out: {cards}", cards=", ".join(game.middle)), seat)
         elif game.round == 1:
-            self._checkpoint(text("{card} overboard", card=code))
+            self._checkpoint(text("{card} overboard", card=self._card_words(code)))
             game.middle.remove(code)
             game.chosen = code
             game.step = Step.GIVE
-            self._say(text("{card} goes overboard: lay it on the reader of the player who gets it", card=code))
+            self._say(
+                text(
+                    "{card} goes overboard: lay it on the reader of the player who gets it", card=self._card_words(code)
+                )
+            )
         else:
-            self._checkpoint(text("{card} below deck", card=code))
+            self._checkpoint(text("{card} below deck", card=self._card_words(code)))
             game.middle.remove(code)
             game.stacks[pp.parse_loot(code).colour] += 1
-            self._say(text("{card} goes below deck", card=code))
+            self._say(text("{card} goes below deck", card=self._card_words(code)))
             if any(not held.front_up for held in game.loot[seat]):
                 game.step = Step.GIFT
             else:
@@ -443,11 +447,13 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         elif game.step is Step.GIVE:
             assert game.chosen is not None
             if code is not None and code != game.chosen:
-                self._refuse(text("Lay {card}, the card overboard, on a reader", card=game.chosen), to)
+                self._refuse(
+                    text("Lay {card}, the card overboard, on a reader", card=self._card_words(game.chosen)), to
+                )
                 return
-            self._checkpoint(text("{card} given to {name}", card=game.chosen, name=self._name(to)))
+            self._checkpoint(text("{card} given to {name}", card=self._card_words(game.chosen), name=self._name(to)))
             game.loot[to].append(pp.Held(pp.parse_loot(game.chosen), False))
-            self._say(text("{name} gets {card}, back side up", name=self._name(to), card=game.chosen))
+            self._say(text("{name} gets {card}, back side up", name=self._name(to), card=self._card_words(game.chosen)))
             game.chosen = None
             self._start_round(2)
         elif game.step is Step.GIFT:
@@ -459,10 +465,10 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             if to == game.winner:
                 self._refuse(text("Lay it on another player's reader, or hold your button to keep it"), to)
                 return
-            self._checkpoint(text("{card} given to {name}", card=code, name=self._name(to)))
+            self._checkpoint(text("{card} given to {name}", card=self._card_words(code), name=self._name(to)))
             game.loot[game.winner].remove(backs[0])
             game.loot[to].append(backs[0])
-            self._say(text("{name} gets {card}, back side up", name=self._name(to), card=code))
+            self._say(text("{name} gets {card}, back side up", name=self._name(to), card=self._card_words(code)))
             self._start_round(3)
         else:
             self._refuse(text("No loot card is to be given now"), to)
@@ -474,6 +480,9 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             return
         self._checkpoint(text("no card given"))
         self._start_round(3)
+
+    def _card_words(self, code: str) -> Text:
+        return card_words(code, self.colour_names)
 
     # --- What the shell asks ---------------------------------------------------------------------------------------
 
@@ -604,7 +613,11 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             case Step.CHOOSE:
                 return text("{name}: which loot card goes below deck? Lay it on your reader", name=winner)
             case Step.GIVE:
-                return text("{name}: lay {card} on the reader of the player who gets it", name=winner, card=game.chosen)
+                return text(
+                    "{name}: lay {card} on the reader of the player who gets it",
+                    name=winner,
+                    card=self._card_words(game.chosen or ""),
+                )
             case Step.GIFT:
                 return text(
                     "{name}: give one of your back-side cards on another player's reader, or hold to keep them",

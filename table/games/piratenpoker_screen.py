@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from table.games.screen import Note, Phase
-from table.games.text import Text
+from table.games.text import COLOUR_NAMES, Text, text, verbatim
 
 
 @dataclass(frozen=True)
@@ -74,3 +74,17 @@ class PokerScreen:
     link_lost: str | None
     language: str = "en"
     game: str = "piratenpoker"
+
+
+def card_words(code: str, colour_names: dict[str, Text] | None = None) -> Text:
+    """A card in words, in the table's language: "red:5" as the catalogs say a colour and number, a loot card as
+    "loot red +10", the Pass card as "Pass". `colour_names`: the printing's names, if the config gives them."""
+    names = colour_names or COLOUR_NAMES
+    parts = code.split(":")
+    if len(parts) == 3 and parts[0] == "loot" and parts[1] in names:
+        return text("loot {colour} +{front}", colour=names[parts[1]], front=parts[2])
+    if len(parts) == 2 and parts[0] in names:
+        return text("{suit}:{number}", suit=names[parts[0]], number=parts[1])
+    if code == "pass":
+        return text("Pass")
+    return verbatim(code)

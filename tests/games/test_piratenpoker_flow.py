@@ -222,7 +222,7 @@ def test_round_1_overboard_by_laying_the_card_on_the_winner_s_then_the_receiver_
     uid = laying.uid("loot:blue:8", 0)
     laying.send(CardLaid(1, uid, "loot:blue:8"), CardLifted(1))
     assert laying.screen().step == Step.GIVE.value and laying.screen().pointed == "loot:blue:8"
-    assert "Lay loot:blue:8" in refused(laying.tap(2, "loot:red:10"), 2)
+    assert "Lay loot blue +8" in refused(laying.tap(2, "loot:red:10"), 2)
     laying.send(CardLaid(2, uid, "loot:blue:8"))
     screen = laying.screen()
     assert screen.seats[2].loot[0].code == "loot:blue:8" and not screen.seats[2].loot[0].front_up
