@@ -243,7 +243,10 @@ class PiratenpokerTable(SimTable):
         game = flow.state
         winner = game.winner
         assert winner is not None
-        if game.round == 1:  # overboard: the card with the worst back, to give to the leader
+        sharks = sorted(code for code in game.middle if pp.parse_loot(code).shark)
+        if game.round == 1 and sharks and random.Random(f"{self.seed}/shark/{game.game_number}").random() < 0.4:
+            code = sharks[0]  # overboard to keep the shark (+4) for itself
+        elif game.round == 1:  # overboard: the card with the worst back, to give to the leader
             code = min(game.middle, key=lambda code: (pp.parse_loot(code).back, code))
         else:  # below deck: keep the best card for round 3 in play
             code = min(game.middle, key=lambda code: (pp.parse_loot(code).front, code))
