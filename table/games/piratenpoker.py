@@ -229,10 +229,17 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         if not pp.is_loot(code):
             self._refuse(text("Turn three loot cards first: lay each on a reader"), seat)
             return
-        loot = pp.parse_loot(code)
-        if loot.colour in {pp.parse_loot(out).colour for out in game.middle} or game.stacks[loot.colour] == 0:
-            colour = self.colour_names[loot.colour]
+        try:
+            loot = pp.parse_loot(code)
+        except pp.CardError:
+            self._refuse(text("This is no Piratenpoker card"), seat)
+            return
+        colour = self.colour_names[loot.colour]
+        if loot.colour in {pp.parse_loot(out).colour for out in game.middle}:
             self._refuse(text("A loot card from the wrong stack: {colour} is turned already", colour=colour), seat)
+            return
+        if game.stacks[loot.colour] == 0:
+            self._refuse(text("A loot card from the wrong stack: the {colour} stack is empty", colour=colour), seat)
             return
         self._checkpoint(text("the loot card {card}", card=self._card_words(code)))
         game.stacks[loot.colour] -= 1
@@ -257,7 +264,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             self._refuse(text("A loot card is never played"), seat)
         elif code != pp.PASS and code not in pp.POKER_COUNTS:
             self._refuse(text("This is no Piratenpoker card"), seat)
-        elif uid in game.played_uids or uid in {tag for tag, _ in laid}:
+        elif uid in game.played_uids or any(uid == tag for play in game.laid.values() for tag, _ in play):
             self._refuse(text("A card played twice: this {card} was played already", card=self._card_words(code)), seat)
         elif code == pp.PASS and codes:
             self._refuse(text("The Pass card is played alone, never with poker cards"), seat)

@@ -376,3 +376,16 @@ def test_the_printing_s_settings_come_from_the_config() -> None:
     ):
         with pytest.raises(ConfigError, match=message):
             parse_config(default_text().replace("[piratenpoker]\n", f"[piratenpoker]\n{bad}\n", 1))
+
+
+def test_a_tag_laid_at_another_seat_this_round_is_a_card_played_twice(laying: Poker) -> None:
+    uid = laying.uid("red:5", 0)
+    laying.tap(0, "red:5", uid)
+    assert "played twice" in refused(laying.tap(1, "red:5", uid), 1)
+
+
+def test_a_loot_card_from_an_empty_stack_is_refused() -> None:
+    poker = Poker()
+    poker.flow.state.stacks["red"] = 0  # as after a match's worth of red loot
+    assert "the red stack is empty" in refused(poker.tap(0, "loot:red:8"), 0)
+    assert "no Piratenpoker card" in refused(poker.tap(0, "loot:red:7"), 0)
