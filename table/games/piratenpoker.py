@@ -21,7 +21,7 @@
 - All tie: the game ends at once, the loot still out goes back under its stacks, and a new game starts.
 
 Named refusals (message, ERROR light, error sound, nothing changes): a card played twice (a tag already played
-since the last reshuffle, or in this play), a card that is not in the player's hand by count, a Pass card with
+since the last reshuffle, or laid this round), a card that is not in the player's hand by count, a Pass card with
 other cards, more than six cards, a loot card from the wrong stack, a loot card played as a poker card, a seat
 that passed or is done, a seat that is not the winner choosing loot. Undo takes back each accepted action.
 """
