@@ -389,3 +389,31 @@ def test_a_loot_card_from_an_empty_stack_is_refused() -> None:
     poker.flow.state.stacks["red"] = 0  # as after a match's worth of red loot
     assert "the red stack is empty" in refused(poker.tap(0, "loot:red:8"), 0)
     assert "no Piratenpoker card" in refused(poker.tap(0, "loot:red:7"), 0)
+
+
+def test_the_reshuffle_gives_played_tags_back(laying: Poker) -> None:
+    uid = laying.uid("red:5", 0)
+    laying.flow.state.piles = pp.Piles((6, 6, 6), 2, 64)  # the draw pile runs out at the next refill
+    laying.tap(0, "red:5", uid)
+    laying.send(Press(0, HOLD))
+    laying.play({1: ["blue:5"], 2: ["yellow:5", "yellow:1"]})
+    laying.send(ChooseLoot("loot:red:10"), GiveLoot(0))
+    laying.play({0: ["red:4"], 1: ["blue:6"], 2: ["yellow:3"]})
+    laying.send(ChooseLoot("loot:blue:8"), Press(1, HOLD))
+    laying.play({0: ["red:3"], 1: ["blue:2"], 2: ["yellow:2"]})
+    assert "Shuffle the discard pile: it is the new draw pile" in laying.said()
+    assert laying.flow.state.played_uids == set() and laying.screen().discard == 0
+    laying.turn_loot("loot:red:8", "loot:yellow:6", "loot:blue:6")
+    laying.tap(0, "red:5", uid)  # back from the discard pile: no longer played twice
+    assert laying.flow.private(0).hidden == ("red:5",)
+
+
+def test_undo_after_the_reveal_reopens_the_last_seat_done(laying: Poker) -> None:
+    from table.games.inputs import ConfirmUndo, Undo
+
+    laying.play({0: ["red:5"], 1: ["blue:7"], 2: ["yellow:2"]})
+    assert laying.screen().step == Step.CHOOSE.value
+    laying.send(Undo(), ConfirmUndo())
+    screen = laying.screen()
+    assert screen.phase is Phase.BIDDING and [seat.done for seat in screen.seats] == [True, True, False]
+    assert all(seat.revealed is None for seat in screen.seats) and screen.discard == 0
