@@ -17,6 +17,7 @@ from table.games.text import LANGUAGES  # the languages the table speaks: one li
 from table.operator import OperatorSettings
 from table.paths import data_home
 from table.rules import flying_hollander as fh
+from table.rules import piratenpoker as pp
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
@@ -50,6 +51,7 @@ class Config:
     operator: OperatorSettings = field(default_factory=OperatorSettings)  # the operator's PIN, badges (table.operator)
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
     hollander_counts: tuple[tuple[str, int], ...] = ()  # The Flying Hollander: copies of a card, where not the default
+    piratenpoker: pp.Settings = pp.DEFAULT_SETTINGS  # Piratenpoker's loot split, sets, the printing's colour names
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -86,7 +88,7 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "operator", "flying-hollander", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "operator", "flying-hollander", "piratenpoker", "seats"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -124,6 +126,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         dice_bag=_dice_bag(dice, f"{where}, [dice]"),
         operator=_operator(_section(data, "operator", where), f"{where}, [operator]"),
         hollander_counts=_hollander_counts(_section(data, "flying-hollander", where), f"{where}, [flying-hollander]"),
+        piratenpoker=_piratenpoker(_section(data, "piratenpoker", where), f"{where}, [piratenpoker]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -214,6 +217,14 @@ def _hollander_counts(section: dict[str, Any], where: str) -> tuple[tuple[str, i
     except fh.CardError as error:
         raise ConfigError(f"{where}: {error}") from error
     return tuple(sorted(counts.items()))
+
+
+def _piratenpoker(section: dict[str, Any], where: str) -> pp.Settings:
+    _only(section, ("loot", "sets", "names"), where)
+    try:
+        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"))
+    except ValueError as error:
+        raise ConfigError(f"{where}: {error}") from None
 
 
 def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:

@@ -274,7 +274,9 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
             if picked:
                 pygame.draw.rect(surface, PAPER, chip, border_radius=chip.height // 4)
             pygame.draw.rect(surface, PAPER, chip, width=max(2, chip.height // 14), border_radius=chip.height // 4)
-            words = fit_text(names[code], chip.width * 9 // 10, chip.height * 3 // 5, INK if picked else PAPER)
+            # A game's name may take two lines: the row holds every game of the catalog.
+            lines, height = (2, chip.height * 7 // 10) if n == 0 else (1, chip.height * 3 // 5)
+            words = fit_text(names[code], chip.width * 9 // 10, height, INK if picked else PAPER, lines=lines)
             surface.blit(words, words.get_rect(center=chip.center))
 
 

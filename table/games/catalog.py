@@ -16,10 +16,16 @@ from typing import Any
 
 from table.games import dice_inputs, inputs
 from table.games.effects import LOBBY
+from table.games.flying_hollander import FlyingHollanderFlow
+from table.games.flying_hollander_inputs import HOLLANDER_INPUT_KINDS
+from table.games.piratenpoker import PiratenpokerFlow
+from table.games.piratenpoker_inputs import PIRATENPOKER_INPUT_KINDS
 from table.games.skullking import SkullKingFlow
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.games.table_state import TableState
 from table.games.text import Text, text
+from table.rules import flying_hollander as fh
+from table.rules import piratenpoker as pp
 from table.rules import skullking as sk
 from table.rules import skullking_dice as skd
 
@@ -143,9 +149,22 @@ register_game(
     )
 )
 
-from table.games.flying_hollander import FlyingHollanderFlow  # noqa: E402
-from table.games.flying_hollander_inputs import HOLLANDER_INPUT_KINDS  # noqa: E402
-from table.rules import flying_hollander as fh  # noqa: E402
+register_game(
+    GameEntry(
+        key="piratenpoker",
+        name=text("Piratenpoker"),
+        min_players=pp.MIN_PLAYERS,
+        max_players=pp.MAX_PLAYERS,
+        build=lambda table, players, config: PiratenpokerFlow(
+            table, players, config.piratenpoker if config else pp.DEFAULT_SETTINGS
+        ),
+        deck=pp.DECK_CODES,
+        inputs=PIRATENPOKER_INPUT_KINDS,
+        referee=pp.REFEREE,
+        views="table.display.piratenpoker_views",
+        virtual_table="table.sim.piratenpoker_table:PiratenpokerTable",
+    )
+)
 
 register_game(
     GameEntry(

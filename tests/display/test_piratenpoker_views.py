@@ -1,0 +1,186 @@
+"""Piratenpoker's screens: every step draws at both sizes in all five languages, and the pixels of a screen with
+cards laid face down are the same whichever cards they are (the scoreboard cannot show a hidden card)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from table.display.piratenpoker_views import draw_final_score, draw_poker_table
+from table.display.scoreboard import Scoreboard
+from table.display.views import find_view
+from table.games.inputs import HOLD, CardLaid, CardLifted, CountdownDone, Press
+from table.games.piratenpoker import PiratenpokerFlow
+from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot
+from table.games.piratenpoker_screen import PokerScreen
+from table.games.screen import Phase
+from table.games.table_state import TableState
+from table.games.text import LANGUAGES
+
+SIZES = ((1920, 1080), (800, 480))
+
+
+class Play:
+    def __init__(self, players: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+        self.flow = PiratenpokerFlow(TableState(5, names=["Anna", "Ben", "Cleo", "Dirk", None]), players)
+        self.count = 0
+
+    def tap(self, seat: int, code: str) -> None:
+        self.count += 1
+        self.flow.handle(CardLaid(seat, f"tag{self.count}", code))
+        self.flow.handle(CardLifted(seat))
+
+    def loot(self) -> Play:
+        for code in ("loot:red:10", "loot:yellow:5", "loot:blue:8"):
+            self.tap(0, code)
+        return self
+
+    def lay(self, plays: dict[int, list[str]], done: bool = True) -> Play:
+        for seat, cards in plays.items():
+            for code in cards:
+                self.tap(seat, code)
+            if done and cards != ["pass"]:
+                self.flow.handle(Press(seat, HOLD))
+        return self
+
+
+def screens() -> dict[str, PokerScreen]:
+    shots = {"loot": Play().flow.screen()}
+    laying = Play().loot().lay({0: ["red:5", "red:3"], 1: ["blue:8"]}, done=False)
+    shots["laying"] = laying.flow.screen()
+    reveal = Play().loot().lay({0: ["red:5", "red:3"], 1: ["blue:8"], 2: ["pass"], 3: ["yellow:4", "yellow:2"]})
+    reveal.flow.handle(CountdownDone())
+    shots["reveal"] = reveal.flow.screen()
+    reveal.flow.handle(ChooseLoot("loot:red:10"))
+    shots["overboard"] = reveal.flow.screen()
+    reveal.flow.handle(GiveLoot(3))
+    reveal.lay({0: ["red:6"], 1: ["blue:4"], 3: ["yellow:6"]})
+    reveal.flow.handle(CountdownDone())
+    reveal.flow.handle(ChooseLoot("loot:yellow:5"))
+    reveal.flow.handle(Press(3, HOLD))
+    reveal.lay({0: ["red:4"], 1: ["blue:2"], 3: ["yellow:1"]})
+    shots["round3"] = reveal.flow.screen()
+    match = Play((0, 1, 2))
+    for game in range(12):
+        if match.flow.screen().phase is Phase.GAME_OVER:
+            break
+        fronts = (5, 5, 6, 6, 8, 8, 10)[game % 7]
+        for colour in ("red", "yellow", "blue"):
+            match.tap(0, f"loot:{colour}:{fronts}")
+        match.lay({0: ["red:5"], 1: ["blue:4"], 2: ["yellow:3"]}).flow.handle(CountdownDone())
+        match.flow.handle(ChooseLoot(match.flow.screen().middle[game % 3]))
+        match.flow.handle(GiveLoot(1 + game % 2))
+        match.lay({0: ["red:4"], 1: ["blue:6"], 2: ["yellow:3"]}).flow.handle(CountdownDone())
+        match.flow.handle(ChooseLoot(match.flow.screen().middle[0]))
+        match.flow.handle(Press(1, HOLD))
+        match.lay({0: ["red:2"], 1: ["blue:1"], 2: ["yellow:6"]}).flow.handle(CountdownDone())
+    shots["final"] = match.flow.screen()
+    assert shots["final"].phase is Phase.GAME_OVER
+    return shots
+
+
+SHOTS = screens()
+
+
+def board(screen: PokerScreen, size: tuple[int, int]) -> Scoreboard:
+    now = [1000.0]
+    scoreboard = Scoreboard(pygame.Surface(size), clock=lambda: now[0])
+    scoreboard.show(screen)
+    scoreboard.draw_frame()
+    return scoreboard
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_step_draws_in_every_language_at_both_sizes(language: str, size: tuple[int, int]) -> None:
+    from dataclasses import replace
+
+    for name, screen in SHOTS.items():
+        shown = replace(screen, language=language)
+        view = find_view(shown)
+        assert view is not None, name
+        expected = draw_final_score if name == "final" else draw_poker_table
+        assert view.draw is expected
+        assert board(shown, size).surface.get_size() == size
+
+
+def test_the_pixels_do_not_show_which_cards_lie_face_down() -> None:
+    one = Play().loot().lay({0: ["red:8", "blue:1"], 1: ["yellow:4"]}, done=False)
+    other = Play().loot().lay({0: ["yellow:2", "red:3"], 1: ["blue:7"]}, done=False)
+    assert one.flow.private(0).hidden != other.flow.private(0).hidden
+    assert one.flow.screen() == other.flow.screen()  # the model itself holds nothing of them
+    for size in SIZES:
+        a = pygame.image.tobytes(board(one.flow.screen(), size).surface, "RGB")
+        b = pygame.image.tobytes(board(other.flow.screen(), size).surface, "RGB")
+        assert a == b
+    revealed = Play().loot().lay({0: ["red:8", "blue:1"], 1: ["yellow:4"], 2: ["pass"], 3: ["red:1"]})
+    revealed.flow.handle(CountdownDone())
+    assert revealed.flow.screen().seats[0].revealed == ("red:8", "blue:1")
+
+
+def save_screenshots(out: Path) -> list[Path]:
+    """docs/screenshots/piratenpoker-*.png, drawn headless (python -m tests.display.test_piratenpoker_views)."""
+    from dataclasses import replace
+
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for language, name, size in (
+        ("en", "laying", (1920, 1080)),
+        ("en", "reveal", (1920, 1080)),
+        ("en", "overboard", (1920, 1080)),
+        ("en", "round3", (1920, 1080)),
+        ("en", "final", (1920, 1080)),
+        ("de", "reveal", (800, 480)),
+        ("fr", "laying", (800, 480)),
+        ("nl", "final", (800, 480)),
+        ("it", "loot", (800, 480)),
+    ):
+        path = out / f"piratenpoker-{name}-{language}-{size[0]}x{size[1]}.png"
+        pygame.image.save(board(replace(SHOTS[name], language=language), size).surface, str(path))
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    for saved in save_screenshots(Path(__file__).parents[2] / "docs" / "screenshots"):
+        print(saved)
+
+
+def test_touches_choose_the_loot_give_it_and_say_done() -> None:
+    from table.display.piratenpoker_views import touches
+    from table.games.piratenpoker_inputs import PlayDone
+
+    size = (1920, 1080)
+    chosen = [action for _, action in touches(SHOTS["reveal"], size)]
+    assert chosen == [ChooseLoot("loot:red:10"), ChooseLoot("loot:yellow:5"), ChooseLoot("loot:blue:8")]
+    assert [action for _, action in touches(SHOTS["overboard"], size)] == [GiveLoot(seat) for seat in range(4)]
+    assert [action for _, action in touches(SHOTS["laying"], size)] == [PlayDone(0), PlayDone(1)]
+    assert touches(SHOTS["round3"], size) == []  # everyone is done: nothing to touch until the reveal
+
+
+def test_the_bar_offers_what_can_be_done_now() -> None:
+    from table.display.controls import Controls
+    from table.games.piratenpoker_inputs import KeepLoot, PlayDone
+
+    controls = Controls()
+
+    def actions(screen: PokerScreen) -> list[object]:
+        bar = controls.other(screen)
+        assert bar is not None
+        return [button.action for button in bar.buttons(screen)]
+
+    assert PlayDone(0) in actions(SHOTS["laying"])  # the seat selected at first: the first playing seat
+    assert [a for a in actions(SHOTS["reveal"]) if isinstance(a, ChooseLoot)] == [
+        ChooseLoot("loot:red:10"),
+        ChooseLoot("loot:yellow:5"),
+        ChooseLoot("loot:blue:8"),
+    ]
+    assert [a for a in actions(SHOTS["overboard"]) if isinstance(a, GiveLoot)] == [GiveLoot(s) for s in range(4)]
+    assert not any(isinstance(a, (PlayDone, ChooseLoot, GiveLoot, KeepLoot)) for a in actions(SHOTS["final"]))
