@@ -103,7 +103,7 @@ class TableApp:
         self.operator = operator
         self.notice: tuple[Note, float, bool] | None = None  # the app's own word on the screen, until when, lasting
         self.waiting_for_operator: Any = None  # the operator's action refused last, done once the PIN is right
-        self.on_game_over = on_game_over  # a finished game: kept for good (table.store.archive)
+        self.on_game_over = on_game_over  # a finished game: kept for good (table.archive)
         self.data_notes = list(data_notes or [])  # what the database check at start found (table.store.database)
         self.unsaved = False  # a write failed (a full disk): the game goes on, no longer saved
         self.event_log, self.registry = event_log, registry
@@ -206,6 +206,8 @@ class TableApp:
         except OSError as error:  # a full disk: the game itself is over and in the log, say what was not kept
             log.error("the finished game could not be kept: %s", error)
             self._say(text("The finished game could not be saved: the data folder is full"), error=True, lasting=True)
+        except Exception:  # keeping a copy must never stop the table: the game is in the log all the same
+            log.exception("the finished game could not be kept")
 
     def _shown(self, screen: Any) -> Any:
         """The screen model with the app's notice, if any, after the game's own messages."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from table.app import TableApp
+from table.archive import BACKUP_NAME, back_up, save_finished_game
 from table.config import Config
 from table.devices.buttons import SeatButtons, gpio_buttons
 from table.devices.dice_tray import DiceTray, open_tray
@@ -26,7 +27,6 @@ from table.games.session import TableSession
 from table.kiosk import TableLock, Watchdog
 from table.operator import OperatorRole
 from table.paths import data_home
-from table.store.archive import BACKUP_NAME, back_up, save_finished_game
 from table.store.database import DATABASE_NAME, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -51,7 +51,7 @@ def build_table(
     By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
-    finished games are kept there (table.store.archive).
+    finished games are kept there (table.archive).
     """
     folder = folder or data_home()
     notes: list[str] = []

@@ -59,7 +59,7 @@ def test_a_game_killed_at_a_random_moment_resumes_to_the_same_final_scores(tmp_p
     (kept,) = (tmp_path / "whole" / "demo" / "games").glob("*-skullking.json")  # the finished game, kept
     record = json.loads(kept.read_text())
     assert [f"FINAL {p['place']} {p['name'].replace(' ', '_')} {p['total']}" for p in record["ranking"]] == expected
-    assert len(record["score_pad"]) == 10 and (tmp_path / "whole" / "demo" / "table-backup.sqlite3").exists()
+    assert len(record["final"]["score_pad"]) == 10 and (tmp_path / "whole" / "demo" / "table-backup.sqlite3").exists()
 
     stop_after = random.Random(2013).randrange(1, 9)  # a round that is scored, then in the middle of the next
     assert killed_and_resumed(tmp_path / "killed", stop_after, *options) == expected

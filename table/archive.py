@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from table.games.text import Text
+
 GAMES_FOLDER = "games"
 BACKUP_NAME = "table-backup.sqlite3"
 
@@ -29,9 +31,9 @@ def save_finished_game(folder: Path, game: str, screen: Any, now: float | None =
     record = {
         "game": game,
         "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(now)),
-        "players": [seat.name for seat in screen.seats if seat.seat in screen.players],
-        "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in screen.ranking],
-        "score_pad": [_plain(row) for row in getattr(screen, "score_pad", ())],
+        # Every game's final screen has a ranking (place, name, total); the rest is the game's own (its score pad).
+        "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in getattr(screen, "ranking", ())],
+        "final": _plain(screen),
     }
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
@@ -48,6 +50,11 @@ def back_up(connection: sqlite3.Connection, folder: Path) -> Path:
 
 
 def _plain(value: Any) -> Any:
+    """A screen model as JSON values: words in English (as the log says them), dataclasses as objects."""
+    if isinstance(value, Text):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {item.name: _plain(getattr(value, item.name)) for item in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
