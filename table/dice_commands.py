@@ -87,11 +87,81 @@ def table_dice():  # -> vision.dice.DiceSet
     return DiceSet(dict(bag.faces), dict(bag.counts))
 
 
-def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
-    from vision.pipeline import DiceReader
+def configured_die_px() -> float | None:
+    """The config's [camera] die_px, if set (it wins over what calibration measured)."""
+    from table.config import load_config
 
-    dice = table_dice()
-    return DiceReader(dice=dice) if shipped else DiceReader.from_folder(dice_folder(), dice=dice)
+    return load_config().camera_die_px
+
+
+def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
+    from vision.pipeline import DEFAULT_DIE_PX, DiceReader
+
+    dice, die_px = table_dice(), configured_die_px()
+    if shipped:
+        return DiceReader(dice=dice, die_px=die_px or DEFAULT_DIE_PX)
+    return DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
+
+
+class Stopped(Exception):
+    """The person or the camera ended a step-by-step command: the message says so in plain words."""
+
+
+class Frames:
+    """The camera as the step-by-step commands use it: a frame may be put back (the empty tray's frames end where a
+    die appears), a camera that raises is a camera that gave nothing, and several pictures missing in a row mean the
+    camera stopped (a folder ran out, a cable came loose): `Stopped`, not a wait for ever."""
+
+    def __init__(self, camera, give_up: int = 3) -> None:
+        self.camera = camera
+        self.give_up = give_up
+        self._back: list[np.ndarray] = []
+        self.missing = 0
+
+    def capture(self) -> np.ndarray | None:
+        if self._back:
+            return self._back.pop()
+        try:
+            frame = self.camera.capture()
+        except Exception as error:  # a driver error is a picture missing, said plainly
+            print(f"  the camera failed: {error}")
+            frame = None
+        self.missing = 0 if frame is not None else self.missing + 1
+        if self.missing >= self.give_up:
+            raise Stopped(f"the camera stopped giving pictures ({self.missing} missing in a row)")
+        return frame
+
+    def put_back(self, frame: np.ndarray) -> None:
+        self._back.append(frame)
+
+    def close(self) -> None:
+        self.camera.close()
+
+
+def from_folder(camera) -> bool:
+    """A folder or video file plays its frames without waiting for anyone: no Enter between them."""
+    from table.devices.camera import FileCamera
+
+    return isinstance(camera, FileCamera)
+
+
+def _asker(ask: Callable[[str], str], camera) -> Callable[[str], str]:
+    """`ask`, with the end of input said plainly; a camera reading a folder asks nothing (it prints the step)."""
+    if from_folder(camera):
+
+        def say(prompt: str) -> str:
+            print(prompt.strip())
+            return ""
+
+        return say
+
+    def asked(prompt: str) -> str:
+        try:
+            return ask(prompt)
+        except EOFError:
+            raise Stopped("the input ended (no one at the keyboard?)") from None
+
+    return asked
 
 
 def _camera(source: str):
@@ -173,7 +243,8 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
     """
     from vision.segment import find_dice
 
-    pairs = table_dice().pairs()
+    pairs, die_px = table_dice().pairs(), reader().die_px
+    frames, ask = Frames(camera), _asker(ask, camera)
     try:
         for number, (kind, face) in enumerate(pairs, 1):
             target = folder / kind / face
@@ -188,11 +259,11 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
                     return 1
                 if answer.strip().lower() == "s":
                     break
-                image = camera.capture()
+                image = frames.capture()
                 if image is None:
                     print("  the camera gave no picture; check it and press Enter again")
                     continue
-                found = find_dice(image, 44.0)
+                found = find_dice(image, die_px)
                 if found.obstructed or len(found.blobs) != 1:
                     seen = "something covers the tray" if found.obstructed else f"{len(found.blobs)} dice seen"
                     print(f"  not kept: {seen}; one die, flat, hands away")
@@ -200,14 +271,27 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
                 have += 1
                 cv2.imwrite(str(target / f"{have:03d}.png"), image)
                 print("  kept; move or turn the die a little" if have < count else "  done")
+    except (Stopped, KeyboardInterrupt) as error:
+        why = error if isinstance(error, Stopped) else "stopped (Ctrl-C)"
+        print(f"pirate-table dice capture: {why}. The photos taken are kept in {folder}; run the same command "
+              "again to carry on", file=sys.stderr)  # fmt: skip
+        return 1
     finally:
-        camera.close()
+        frames.close()
     print(f"photos are in {folder}; next: pirate-table dice teach {folder}")
     return 0
 
 
 def teach(folder: Path) -> int:
     """Adapt the reader to the labelled photos and keep the result in the data folder."""
+    try:
+        return _teach(folder)
+    except KeyboardInterrupt:
+        print("pirate-table dice teach: stopped (Ctrl-C); nothing was changed", file=sys.stderr)
+        return 1
+
+
+def _teach(folder: Path) -> int:
     from vision.teach import TeachError, load_photos
     from vision.teach import teach as adapt
 
@@ -215,6 +299,7 @@ def teach(folder: Path) -> int:
         print(f"pirate-table dice teach: no folder {folder}", file=sys.stderr)
         return 2
     current = reader()
+    print(f"die size: {current.die_px:.0f} px wide ({_size_origin(current.die_px)})")
     try:
         photos = load_photos(folder, current.dice, current.die_px, current.tray)
     except TeachError as error:
@@ -223,6 +308,13 @@ def teach(folder: Path) -> int:
     for photo, why in photos.skipped:
         print(f"  skipped {photo}: {why}")
     before = _photo_accuracy(current, photos)
+    # How sure: taught without every fifth photo, then read on those it did not learn from.
+    check = np.arange(len(photos.kinds)) % 5 == 4
+    held_out = None
+    if check.sum() >= 5 and (~check).sum() >= 5:
+        kinds, faces = adapt(_photos_subset(photos, ~check), current.kinds, current.faces)
+        trial = _with_models(current, kinds, faces)
+        held_out = (_photo_accuracy(trial, _photos_subset(photos, check)), int(check.sum()))
     kinds, faces = adapt(photos, current.kinds, current.faces)
     current.kinds, current.faces = kinds, faces
     after = _photo_accuracy(current, photos)
@@ -231,7 +323,36 @@ def teach(folder: Path) -> int:
     faces.save(str(store / "faces.npz"))
     print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
           f"right on these photos before {before:.1%}, after {after:.1%}. Kept in {store}")  # fmt: skip
+    if held_out is not None:
+        share, n = held_out
+        verdict = "good" if share >= 0.99 else "take more photos, in the table's own light, and teach again"
+        print(f"how sure: taught without every fifth photo, it read {share:.1%} of those {n} photos right ({verdict})")
     return 0
+
+
+def _size_origin(die_px: float) -> str:
+    from vision.pipeline import learned_die_px
+
+    if configured_die_px() is not None:
+        return "set in the config, [camera] die_px"
+    if learned_die_px(dice_folder()) is not None:
+        return "measured by dice calibrate"
+    return "assumed: run pirate-table dice calibrate first to measure it"
+
+
+def _photos_subset(photos, chosen: np.ndarray):  # -> vision.teach.TaughtPhotos
+    from vision.teach import TaughtPhotos
+
+    pick = np.flatnonzero(chosen)
+    return TaughtPhotos(photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [])
+
+
+def _with_models(current, kinds, faces):  # -> a shallow copy of the reader with other models
+    import copy
+
+    trial = copy.copy(current)
+    trial.kinds, trial.faces = kinds, faces
+    return trial
 
 
 def _photo_accuracy(dice_reader, photos) -> float:
@@ -247,38 +368,96 @@ def _photo_accuracy(dice_reader, photos) -> float:
 
 
 def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
-    """The empty tray, then one die of each kind: kept in the data folder as tray.png and kinds.npz."""
-    from vision.calibrate import CalibrationError, calibrated_kinds, empty_tray, one_die_colour
-
-    current = reader()
-    store = dice_folder()
+    """The empty tray, then one die of each kind: kept in the data folder as tray.png, tray.json (the die's width
+    in pixels) and kinds.npz. End of input, Ctrl-C and a camera that stops end it plainly, changing nothing."""
+    frames = Frames(camera)
     try:
-        ask("Empty the tray (no dice, hands away) and press Enter ")
-        frames = [frame for frame in (camera.capture() for _ in range(empty_frames)) if frame is not None]
-        try:
-            tray = empty_tray(frames, current.die_px)
-        except CalibrationError as error:
-            print(f"not calibrated: {error}", file=sys.stderr)
-            return 1
-        colours = {}
-        for kind in current.dice.kinds:
-            while True:
-                answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
-                if answer.strip().lower() == "q":
-                    print("stopped: nothing was changed")
-                    return 1
-                image = camera.capture()
-                if image is None:
-                    print("  the camera gave no picture; check it and press Enter again")
-                    continue
-                try:
-                    colours[kind] = one_die_colour(image, current.die_px, tray)
-                    break
-                except CalibrationError as error:
-                    print(f"  {error}")
+        return _calibrate(frames, _asker(ask, camera), empty_frames)
+    except Stopped as error:
+        print(f"pirate-table dice calibrate: {error}; nothing was changed", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("pirate-table dice calibrate: stopped (Ctrl-C); nothing was changed", file=sys.stderr)
+        return 1
     finally:
-        camera.close()
+        frames.close()
+
+
+def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> int:
+    from vision.calibrate import (
+        CalibrationError,
+        ClothError,
+        calibrated_kinds,
+        check_cloth,
+        closest_kinds,
+        die_size,
+        empty_tray,
+        one_die,
+    )
+    from vision.motion import SettleDetector
+    from vision.pipeline import keep_die_px
+
+    current, configured = reader(), configured_die_px()
+    store = dice_folder()
+    ask("Empty the tray (no dice, hands away) and press Enter ")
+    empties, still = [], SettleDetector()
+    while len(empties) < empty_frames:
+        frame = frames.capture()
+        if frame is None:
+            continue
+        if empties and still.moving(frame):
+            frames.put_back(frame)  # something came into the tray: the frames of the empty tray end here
+            break
+        if not empties:
+            still.moving(frame)
+        empties.append(frame)
+    try:
+        tray = empty_tray(empties, current.die_px)
+    except CalibrationError as error:
+        print(f"not calibrated: {error}", file=sys.stderr)
+        return 1
+    pictures, measured = {}, {}
+    for kind in current.dice.kinds:
+        while True:
+            answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
+            if answer.strip().lower() == "q":
+                print("stopped: nothing was changed")
+                return 1
+            image = frames.capture()
+            if image is None:
+                print("  the camera gave no picture; check it and press Enter again")
+                continue
+            try:
+                die = one_die(image, tray, configured)
+                check_cloth(kind, die)
+            except ClothError as error:
+                print(f"not calibrated: {error}", file=sys.stderr)
+                return 1
+            except CalibrationError as error:
+                print(f"  {error}")
+                continue
+            pictures[kind], measured[kind] = image, die
+            print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
+            break
+    size, low, high = die_size(list(measured.values()))
+    die_px = configured if configured is not None else size
+    colours = {}
+    for kind, image in pictures.items():
+        try:  # the colours again, at the size kept for all (a die measured a little wide crops a little wide)
+            colours[kind] = one_die(image, tray, die_px).colour
+        except CalibrationError:
+            colours[kind] = measured[kind].colour
     cv2.imwrite(str(store / "tray.png"), tray)
-    calibrated_kinds(current.kinds, colours).save(store / "kinds.npz")
+    keep_die_px(store, size, (tray.shape[1], tray.shape[0]))
+    kinds = calibrated_kinds(current.kinds, colours)
+    kinds.save(store / "kinds.npz")
     print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")
+    print(f"die size: {size:.0f} px wide (the {len(measured)} dice measured {low:.0f} to {high:.0f} px)")
+    if configured is not None:
+        print(f"  the config's [camera] die_px = {configured:g} is used instead; remove it to use what was measured")
+    first, second, apart = closest_kinds(kinds)
+    nearest = min(measured, key=lambda kind: measured[kind].cloth_distance)
+    sure = "well apart" if apart >= 6 else "close: check them with pirate-table dice read, or teach your dice"
+    print(f"how sure: the closest colours are the {first} and {second} dice, {apart:.1f} spreads apart ({sure}); "
+          f"the die closest to the cloth is {nearest} ({measured[nearest].cloth_distance:.0f} unlike it)")  # fmt: skip
     return 0

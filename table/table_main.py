@@ -111,7 +111,9 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
     from table.display.scoreboard import Scoreboard
 
     board = Scoreboard.open(fullscreen)
-    app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
+    app = build_table(
+        config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag, config.camera_die_px)
+    )
     app.resume()
     log.info("the table is running with %d seats", len(config.seats))
     try:
