@@ -69,12 +69,17 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         return _render(args.folder, args.count, args.seed, args.look)
     if args.dice_command == "eval":
         return _eval(args.folder, args.shipped)
-    if args.dice_command == "capture":
-        return capture(_camera(args.camera), args.folder, args.count, ask)
     if args.dice_command == "teach":
         return teach(args.folder)
-    if args.dice_command == "calibrate":
-        return calibrate(_camera(args.camera), ask)
+    if args.dice_command in ("capture", "calibrate"):
+        try:
+            camera = _camera(args.camera)
+        except Stopped as error:
+            print(f"pirate-table dice {args.dice_command}: {error}", file=sys.stderr)
+            return 2
+        if args.dice_command == "capture":
+            return capture(camera, args.folder, args.count, ask)
+        return calibrate(camera, ask)
     raise AssertionError(args.dice_command)
 
 
@@ -146,19 +151,17 @@ def from_folder(camera) -> bool:
 
 
 def _asker(ask: Callable[[str], str], camera) -> Callable[[str], str]:
-    """`ask`, with the end of input said plainly; a camera reading a folder asks nothing (it prints the step)."""
-    if from_folder(camera):
-
-        def say(prompt: str) -> str:
-            print(prompt.strip())
-            return ""
-
-        return say
+    """`ask`, with the end of input said plainly (`Stopped`). A camera reading a folder needs no one at the keyboard:
+    there the end of input is Enter for every step, and the folder's frames, in name order, drive the steps."""
+    folder = from_folder(camera)
 
     def asked(prompt: str) -> str:
         try:
             return ask(prompt)
         except EOFError:
+            if folder:
+                print(prompt.strip())
+                return ""
             raise Stopped("the input ended (no one at the keyboard?)") from None
 
     return asked
@@ -167,7 +170,13 @@ def _asker(ask: Callable[[str], str], camera) -> Callable[[str], str]:
 def _camera(source: str):
     from table.devices.camera import open_camera
 
-    return open_camera(source)
+    looks_like_path = source not in ("auto", "picamera2") and not source.isdigit() and not source.startswith("/dev/")
+    if looks_like_path and not Path(source).exists():
+        raise Stopped(f"no folder or video {source} to read the camera's frames from")
+    try:
+        return open_camera(source)
+    except Exception as error:  # no camera module, no driver: said plainly
+        raise Stopped(f"the camera {source!r} cannot be opened: {error}") from None
 
 
 def _read(images: list[Path], shipped: bool = False) -> int:
@@ -311,7 +320,7 @@ def _teach(folder: Path) -> int:
     # How sure: taught without every fifth photo, then read on those it did not learn from.
     check = np.arange(len(photos.kinds)) % 5 == 4
     held_out = None
-    if check.sum() >= 5 and (~check).sum() >= 5:
+    if check.sum() >= 3 and (~check).sum() >= 10:
         kinds, faces = adapt(_photos_subset(photos, ~check), current.kinds, current.faces)
         trial = _with_models(current, kinds, faces)
         held_out = (_photo_accuracy(trial, _photos_subset(photos, check)), int(check.sum()))
@@ -390,8 +399,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         calibrated_kinds,
         check_cloth,
         closest_kinds,
-        die_size,
         empty_tray,
+        measure_die,
         one_die,
     )
     from vision.motion import SettleDetector
@@ -416,37 +425,53 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     except CalibrationError as error:
         print(f"not calibrated: {error}", file=sys.stderr)
         return 1
-    pictures, measured = {}, {}
-    for kind in current.dice.kinds:
+    # One die of each kind: each picture must show one thing about a die's size; the size kept is the median of
+    # them all (a die close to the cloth's colour shows only in part), then every die is checked at that size.
+    pictures: dict[str, np.ndarray] = {}
+    sizes: dict[str, float] = {}
+
+    def picture_of(kind: str) -> bool:
         while True:
             answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
             if answer.strip().lower() == "q":
                 print("stopped: nothing was changed")
-                return 1
+                return False
             image = frames.capture()
             if image is None:
                 print("  the camera gave no picture; check it and press Enter again")
                 continue
             try:
-                die = one_die(image, tray, configured)
-                check_cloth(kind, die)
-            except ClothError as error:
-                print(f"not calibrated: {error}", file=sys.stderr)
-                return 1
+                sizes[kind] = measure_die(image, tray)
             except CalibrationError as error:
                 print(f"  {error}")
                 continue
-            pictures[kind], measured[kind] = image, die
-            print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
-            break
-    size, low, high = die_size(list(measured.values()))
+            pictures[kind] = image
+            return True
+
+    for kind in current.dice.kinds:
+        if not picture_of(kind):
+            return 1
+    size = float(np.median(list(sizes.values())))
     die_px = configured if configured is not None else size
-    colours = {}
-    for kind, image in pictures.items():
-        try:  # the colours again, at the size kept for all (a die measured a little wide crops a little wide)
-            colours[kind] = one_die(image, tray, die_px).colour
-        except CalibrationError:
-            colours[kind] = measured[kind].colour
+    measured = {}
+    for kind in current.dice.kinds:
+        while kind not in measured:
+            try:
+                measured[kind] = one_die(pictures[kind], tray, die_px)
+            except CalibrationError as error:
+                print(f"  the {kind} die again, please: {error}")
+                if not picture_of(kind):
+                    return 1
+    bodies = [die.colour[:3] for die in measured.values()]
+    for kind, die in measured.items():
+        print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
+        try:
+            check_cloth(kind, die, die_px, bodies)
+        except ClothError as error:
+            print(f"not calibrated: {error}", file=sys.stderr)
+            return 1
+    colours = {kind: die.colour for kind, die in measured.items()}
+    low, high = min(sizes.values()), max(sizes.values())
     cv2.imwrite(str(store / "tray.png"), tray)
     keep_die_px(store, size, (tray.shape[1], tray.shape[0]))
     kinds = calibrated_kinds(current.kinds, colours)

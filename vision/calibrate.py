@@ -22,6 +22,7 @@ from vision.kinds import KindReader
 from vision.segment import find_dice, half_size_lab, segment_scale
 
 MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
+PART_SEEN = 0.75  # a die that stands out from the cloth over less of its width than this is seen only in part
 CLOTH_DISTANCE = 14.0  # a die's body must differ at least this much from the cloth (LAB, lightness counting half)
 _WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 
@@ -81,7 +82,7 @@ def measure_die(image: np.ndarray, tray: np.ndarray) -> float:
     if coarse is None:
         raise CalibrationError("no die seen: lay one die in the tray, flat, in the light")
     side, _ = coarse
-    if not MIN_DIE_PX <= side <= MAX_DIE_PX * 1.5:
+    if side > MAX_DIE_PX * 1.5:
         raise CalibrationError(f"what lies in the tray is {side:.0f} px wide, no die; lay one die alone, hands away")
     fine = _biggest_piece(image, tray, segment_scale(side))
     return fine[0] if fine is not None else side
@@ -106,17 +107,44 @@ def one_die(image: np.ndarray, tray: np.ndarray, die_px: float | None = None) ->
     return OneDie(measured, colour, float(np.sqrt(offset @ offset)))
 
 
-def check_cloth(kind: str, die: OneDie) -> None:
-    """Refuse a cloth too close in colour to this kind of die, with the reason and what to do."""
-    if die.cloth_distance >= CLOTH_DISTANCE:
+def check_cloth(kind: str, die: OneDie, die_px: float, bodies: Sequence[np.ndarray] = ()) -> None:
+    """Refuse a cloth too close in colour to this kind of die, with the reason and what to do: its body differs
+    too little from the cloth, or only part of it (its glyph) stands out, so it looks far smaller than the others.
+    `bodies`: the LAB body colours of all the kinds' dice, to name the cloth farthest from all of them."""
+    if die.cloth_distance < CLOTH_DISTANCE:
+        why = f"difference {die.cloth_distance:.0f}, at least {CLOTH_DISTANCE:.0f} needed"
+    elif die.die_px < PART_SEEN * die_px:
+        why = f"only {die.die_px:.0f} px of its {die_px:.0f} px stand out from the cloth"
+    else:
         return
-    light = float(die.colour[0]) * 100 / 255
-    other = "a lighter cloth (grey, beige)" if light < 50 else "a darker cloth (green, navy, brown)"
     raise ClothError(
-        f"the {kind} dice are too close in colour to the tray cloth (difference {die.cloth_distance:.0f}, at least "
-        f"{CLOTH_DISTANCE:.0f} needed): the table would miss them or read two touching ones as one. "
-        f"Line the tray with {other} and calibrate again"
+        f"the {kind} dice are too close in colour to the tray cloth ({why}): the table would miss them or read "
+        f"two touching ones as one. Line the tray with {best_cloth([*bodies, die.colour[:3]])} and calibrate again"
     )
+
+
+# Plain felts to suggest (BGR, in a neutral light), and what they are called.
+FELTS = {
+    "mid-grey felt": (120, 118, 112),
+    "green felt": (58, 96, 44),
+    "navy felt": (82, 44, 30),
+    "beige felt": (150, 185, 200),
+    "brown felt": (40, 62, 96),
+}
+
+
+def best_cloth(bodies: Sequence[np.ndarray]) -> str:
+    """The felt whose colour is farthest from every die body given (LAB): the one to suggest."""
+    if not len(bodies):
+        return "mid-grey felt"
+    lab = {
+        name: cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32) for name, bgr in FELTS.items()
+    }
+
+    def nearest(name: str) -> float:
+        return min(float(np.linalg.norm((lab[name] - body) * _WEIGHTS)) for body in bodies)
+
+    return max(FELTS, key=nearest)
 
 
 def die_size(dice: Sequence[OneDie]) -> tuple[float, float, float]:
