@@ -102,13 +102,17 @@ def tray_model(image: np.ndarray, die_px: float = 44.0) -> np.ndarray:
 
 def half_size_lab(image: np.ndarray, scale: float = SCALE) -> np.ndarray:
     """The frame at the segmenting scale (half size for 44 px dice; see segment_scale), in float LAB."""
+    return cv2.cvtColor(_resized(image, scale), cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _resized(image: np.ndarray, scale: float) -> np.ndarray:
+    """The frame scaled. Shrunk to half or less (dice of 44 px and more), its pixels are averaged (INTER_AREA);
+    shrunk by less (smaller dice), it is interpolated: averaging by a fraction of a pixel costs 5-8 times as much
+    there and reads no better (measured on held-apart frames of 26 and 34 px dice)."""
     if scale == 1.0:
-        small = image
-    else:
-        small = cv2.resize(
-            image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-        )
-    return cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        return image
+    interpolation = cv2.INTER_AREA if scale <= SCALE else cv2.INTER_LINEAR
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=interpolation)
 
 
 def foreground(image: np.ndarray, tray: np.ndarray | None = None, die_px: float = 44.0) -> np.ndarray:
