@@ -160,4 +160,6 @@ def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG, die_px: float | 
     from vision.tracker import TrayTracker
 
     dice = DiceSet(dict(bag.faces), dict(bag.counts))  # read only the faces this printing's dice carry
-    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)))
+    reader = DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
+    # A die found again after a restart lies within 30 px of where it lay for 44 px dice: scaled to this camera.
+    return DiceTray(WatchedCamera(camera), TrayTracker(reader), match_px=30.0 * reader.die_px / 44.0)
