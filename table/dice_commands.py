@@ -179,8 +179,16 @@ def _camera(source: str):
         raise Stopped(f"the camera {source!r} cannot be opened: {error}") from None
 
 
+def _size_hint(die_px: float) -> None:
+    """Say on stderr when the die size is only assumed: a camera higher or lower than usual then misreads."""
+    if _size_origin(die_px).startswith("assumed"):
+        print(f"pirate-table dice: the dice are assumed {die_px:.0f} px wide; if the camera sees them larger or "
+              "smaller, run pirate-table dice calibrate (or set [camera] die_px)", file=sys.stderr)  # fmt: skip
+
+
 def _read(images: list[Path], shipped: bool = False) -> int:
     dice_reader, failed = reader(shipped), 0
+    _size_hint(dice_reader.die_px)
     for path in images:
         image = cv2.imread(str(path))
         if image is None:
@@ -212,6 +220,7 @@ def _render(folder: Path, count: int, seed: int, look: str) -> int:
 
 def _eval(folder: Path, shipped: bool = False) -> int:
     dice_reader = reader(shipped)
+    _size_hint(dice_reader.die_px)
     sidecars = sorted(folder.glob("*.json"))
     if not sidecars:
         print(f"pirate-table dice eval: no NAME.json labels in {folder}", file=sys.stderr)

@@ -55,12 +55,17 @@ def test_calibrate_from_a_folder_measures_the_die_and_the_reader_uses_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = _camera_folder(tmp_path / "camera", _frames("grey felt"))
+    picture = str(next(folder.glob("frame-05.png")))
+    assert _run(["dice", "read", picture], _closed_stdin) == 0
+    assert "the dice are assumed 44 px wide" in capsys.readouterr().err  # nothing measured yet
     # No one at the keyboard: with a folder, the end of input is Enter for every step.
     assert _run(["dice", "calibrate", "--camera", str(folder)], _closed_stdin) == 0
     out = capsys.readouterr().out
     assert "die size: " in out and "how sure: the closest colours are the " in out
     kept = json.loads((dice_commands.dice_folder() / "tray.json").read_text())
     assert abs(kept["die_px"] - 29) < 3 and kept["frame"] == [320, 240]
+    assert _run(["dice", "read", picture], _closed_stdin) == 0
+    assert "assumed" not in capsys.readouterr().err
     reader = dice_commands.reader()
     assert abs(reader.die_px - 29) < 3 and reader.tray is not None
     frame = scatter(41, DICE, 5, style=EVAL_STYLE, scene=LOW, touching=0.6, camera_seed=CAMERA_SEED)
