@@ -25,6 +25,8 @@ TAUGHT_KINDS = "kinds.npz"
 TAUGHT_TRAY = "tray.png"
 TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px": 58.1, "frame": [640, 480]}
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
+UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
+SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class DiceReader:
         self.faces = faces or FaceNet.load(str(DEFAULT_FACES))
         self.dice = dice or load_dice()
         self.die_px = die_px
+        self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
         self.tray = half_size_lab(tray, segment_scale(die_px)) if tray is not None else None
 
@@ -91,6 +94,18 @@ class DiceReader:
         faces: dict[int, tuple[str, float]] = dict(
             zip(readable, self.faces.read_many(looks.maps[readable], allowed), strict=True)
         )
+        unsure = [i for i in readable if faces[i][1] < UNSURE]
+        if unsure and self.second_look:
+            # A die read without much certainty (a glyph of few pixels, an unusual font) is read again from crops a
+            # little shifted and turned around the found centre, all views together deciding.
+            views = [(blobs[i].x + dx * self.die_px, blobs[i].y + dy * self.die_px, blobs[i].angle + turn)
+                     for i in unsure for dx, dy, turn in SECOND_LOOK]  # fmt: skip
+            moved = die_looks(die_crops(image, views, self.die_px)).maps.reshape(
+                len(unsure), len(SECOND_LOOK), *looks.maps.shape[1:]
+            )
+            maps = np.concatenate([looks.maps[unsure][:, None], moved], axis=1).reshape(-1, *looks.maps.shape[1:])
+            again = self.faces.read_many(maps, [self.dice.faces_of(kinds[i]) for i in unsure], 1 + len(SECOND_LOOK))
+            faces.update(zip(unsure, again, strict=True))
         readings = []
         for i, blob in enumerate(blobs):
             face, face_confidence = faces.get(i, (None, 1.0))
