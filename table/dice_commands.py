@@ -491,7 +491,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         print(f"  the config's [camera] die_px = {configured:g} is used instead; remove it to use what was measured")
     first, second, apart = closest_kinds(kinds)
     nearest = min(measured, key=lambda kind: measured[kind].cloth_distance)
-    sure = "well apart" if apart >= 6 else "close: check them with pirate-table dice read, or teach your dice"
+    sure = "apart" if apart >= 4 else "close: check them with pirate-table dice read, or teach your dice"
     print(f"how sure: the closest colours are the {first} and {second} dice, {apart:.1f} spreads apart ({sure}); "
           f"the die closest to the cloth is {nearest} ({measured[nearest].cloth_distance:.0f} unlike it)")  # fmt: skip
     return 0
