@@ -15,6 +15,8 @@
 - Two touching dice, one near the tray's colour and seen in part, make one ragged "die": if both halves have a die's
   outline around them, they are two dice.
 The tray model is fitted to each frame, or given (calibrated empty tray, or fitted once on a still camera).
+Any camera height and resolution: each frame is segmented at the scale that makes its dice SEGMENT_DIE (22) px wide,
+half size for the 44 px dice every size in pixels below was tuned at; the die's width comes from calibration.
 """
 
 from __future__ import annotations
