@@ -79,3 +79,19 @@ def test_an_unsure_face_is_read_again_from_slightly_moved_crops() -> None:
     assert all(_faces_right(reader, frame) for frame in frames)
     reader.second_look = False
     assert not any(_faces_right(reader, frame) for frame in frames)
+
+
+def test_the_tracker_counts_in_dice_of_the_camera_s_own_size(shipped: DiceReader) -> None:
+    """Dice 66 px wide (a low camera): a die nudged by 28 px (under half a die) is the same die and says nothing;
+    at 44 px dice that nudge would be a knock."""
+    from vision.tracker import TrayTracker
+    from vision.tray_events import DieSettled
+
+    scene = Scene(640, 480, 66)
+    tracker = TrayTracker(DiceReader(shipped.kinds, shipped.faces, DICE, 66.0))
+    die, nudged = DieSpec("red", "2", 260, 200, 12), DieSpec("red", "2", 284, 214, 15)
+    lying = render([die], 31, scene=scene).image
+    events = [event for _ in range(6) for event in tracker.feed(lying)]
+    assert [(type(e), e.order, e.kind, e.face) for e in events] == [(DieSettled, 1, "red", "2")]
+    moved = render([nudged], 31, scene=scene).image
+    assert [event for _ in range(6) for event in tracker.feed(moved)] == []
