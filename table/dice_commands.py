@@ -5,8 +5,10 @@ Label format for `dice eval DIR`: every image `NAME.png` has a sidecar `NAME.jso
     {"dice": [{"kind": "black", "face": "7", "x": 120.5, "y": 88.0}, ...]}
 (`face` null for a die on its edge). `dice render DIR` writes exactly this layout.
 
-What teaching and calibrating learn is kept in PIRATE_TABLE_HOME/dice/ (faces.npz, kinds.npz, tray.png); `dice read`
-and `dice eval` use it when it is there (`--shipped` ignores it).
+What teaching and calibrating learn is kept in PIRATE_TABLE_HOME/dice/ (faces.npz, kinds.npz, tray.png and tray.json,
+the die's width in pixels); `dice read` and `dice eval` use it when it is there (`--shipped` ignores it but for the
+config's [camera] die_px). The step-by-step commands end plainly, changing nothing, on end of input, Ctrl-C and a
+camera that stops giving pictures.
 """
 
 from __future__ import annotations
