@@ -26,6 +26,7 @@ READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
 THREE_BUTTONS = ("minus", "plus", "ok")
 DICE_SCORINGS = ("standard", "landlubber")  # docs/rules/skullking-dice.md: as the card game, or the Landlubber variant
+DIE_PX = (16, 160)  # [camera] die_px: how wide a die may look in the camera's picture, in pixels
 
 
 class ConfigError(ValueError):
@@ -52,6 +53,7 @@ class Config:
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
     hollander_counts: tuple[tuple[str, int], ...] = ()  # The Flying Hollander: copies of a card, where not the default
     piratenpoker: pp.Settings = pp.DEFAULT_SETTINGS  # Piratenpoker's loot split, sets, the printing's colour names
+    camera_die_px: float | None = None  # a die's width in the camera's picture; None: what `dice calibrate` measured
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -94,7 +96,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
     hub = _section(data, "hub", where)
     _only(hub, ("port",), f"{where}, [hub]")
     camera = _section(data, "camera", where)
-    _only(camera, ("source",), f"{where}, [camera]")
+    _only(camera, ("source", "die_px"), f"{where}, [camera]")
     dice = _section(data, "dice", where)
     _only(dice, ("scoring", "faces", "counts"), f"{where}, [dice]")
     dice_scoring = _value(dice, "scoring", str, "standard", f"{where}, [dice]")
@@ -127,6 +129,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         operator=_operator(_section(data, "operator", where), f"{where}, [operator]"),
         hollander_counts=_hollander_counts(_section(data, "flying-hollander", where), f"{where}, [flying-hollander]"),
         piratenpoker=_piratenpoker(_section(data, "piratenpoker", where), f"{where}, [piratenpoker]"),
+        camera_die_px=_die_px(camera, f"{where}, [camera]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -155,6 +158,20 @@ def _seat(data: Any, where: str) -> SeatConfig:
         if not isinstance(pin, int) or isinstance(pin, bool) or pin not in GPIO_PINS:
             raise ConfigError(f"{where}: {pin!r} is not a GPIO pin; use the BCM numbers 2 to 27")
     return SeatConfig(reader, (led[0], led[1], led[2]), dict(buttons))
+
+
+def _die_px(camera: dict[str, Any], where: str) -> float | None:
+    """[camera] die_px, if given: how wide one die looks in the camera's picture (camera height, lens, resolution)."""
+    if "die_px" not in camera:
+        return None
+    value = camera["die_px"]
+    low, high = DIE_PX
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ConfigError(
+            f"{where}: die_px is how wide one die looks in the camera's picture, in pixels, from {low} to {high} "
+            f"(as in die_px = 58), not {value!r}; or leave it out and `pirate-table dice calibrate` measures it"
+        )
+    return float(value)
 
 
 def _dice_bag(dice: dict[str, Any], where: str) -> skd.DiceBag:

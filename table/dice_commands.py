@@ -5,8 +5,10 @@ Label format for `dice eval DIR`: every image `NAME.png` has a sidecar `NAME.jso
     {"dice": [{"kind": "black", "face": "7", "x": 120.5, "y": 88.0}, ...]}
 (`face` null for a die on its edge). `dice render DIR` writes exactly this layout.
 
-What teaching and calibrating learn is kept in PIRATE_TABLE_HOME/dice/ (faces.npz, kinds.npz, tray.png); `dice read`
-and `dice eval` use it when it is there (`--shipped` ignores it).
+What teaching and calibrating learn is kept in PIRATE_TABLE_HOME/dice/ (faces.npz, kinds.npz, tray.png and tray.json,
+the die's width in pixels); `dice read` and `dice eval` use it when it is there (`--shipped` ignores it but for the
+config's [camera] die_px). The step-by-step commands end plainly, changing nothing, on end of input, Ctrl-C and a
+camera that stops giving pictures.
 """
 
 from __future__ import annotations
@@ -69,12 +71,17 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         return _render(args.folder, args.count, args.seed, args.look)
     if args.dice_command == "eval":
         return _eval(args.folder, args.shipped)
-    if args.dice_command == "capture":
-        return capture(_camera(args.camera), args.folder, args.count, ask)
     if args.dice_command == "teach":
         return teach(args.folder)
-    if args.dice_command == "calibrate":
-        return calibrate(_camera(args.camera), ask)
+    if args.dice_command in ("capture", "calibrate"):
+        try:
+            camera = _camera(args.camera)
+        except Stopped as error:
+            print(f"pirate-table dice {args.dice_command}: {error}", file=sys.stderr)
+            return 2
+        if args.dice_command == "capture":
+            return capture(camera, args.folder, args.count, ask)
+        return calibrate(camera, ask)
     raise AssertionError(args.dice_command)
 
 
@@ -87,21 +94,103 @@ def table_dice():  # -> vision.dice.DiceSet
     return DiceSet(dict(bag.faces), dict(bag.counts))
 
 
-def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
-    from vision.pipeline import DiceReader
+def configured_die_px() -> float | None:
+    """The config's [camera] die_px, if set (it wins over what calibration measured)."""
+    from table.config import load_config
 
-    dice = table_dice()
-    return DiceReader(dice=dice) if shipped else DiceReader.from_folder(dice_folder(), dice=dice)
+    return load_config().camera_die_px
+
+
+def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
+    from vision.pipeline import DEFAULT_DIE_PX, DiceReader
+
+    dice, die_px = table_dice(), configured_die_px()
+    if shipped:
+        return DiceReader(dice=dice, die_px=die_px or DEFAULT_DIE_PX)
+    return DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
+
+
+class Stopped(Exception):
+    """The person or the camera ended a step-by-step command: the message says so in plain words."""
+
+
+class Frames:
+    """The camera as the step-by-step commands use it: a frame may be put back (the empty tray's frames end where a
+    die appears), a camera that raises is a camera that gave nothing, and several pictures missing in a row mean the
+    camera stopped (a folder ran out, a cable came loose): `Stopped`, not a wait for ever."""
+
+    def __init__(self, camera, give_up: int = 3) -> None:
+        self.camera = camera
+        self.give_up = give_up
+        self._back: list[np.ndarray] = []
+        self.missing = 0
+
+    def capture(self) -> np.ndarray | None:
+        if self._back:
+            return self._back.pop()
+        try:
+            frame = self.camera.capture()
+        except Exception as error:  # a driver error is a picture missing, said plainly
+            print(f"  the camera failed: {error}")
+            frame = None
+        self.missing = 0 if frame is not None else self.missing + 1
+        if self.missing >= self.give_up:
+            raise Stopped(f"the camera stopped giving pictures ({self.missing} missing in a row)")
+        return frame
+
+    def put_back(self, frame: np.ndarray) -> None:
+        self._back.append(frame)
+
+    def close(self) -> None:
+        self.camera.close()
+
+
+def from_folder(camera) -> bool:
+    """A folder or video file plays its frames without waiting for anyone: no Enter between them."""
+    from table.devices.camera import FileCamera
+
+    return isinstance(camera, FileCamera)
+
+
+def _asker(ask: Callable[[str], str], camera) -> Callable[[str], str]:
+    """`ask`, with the end of input said plainly (`Stopped`). A camera reading a folder needs no one at the keyboard:
+    there the end of input is Enter for every step, and the folder's frames, in name order, drive the steps."""
+    folder = from_folder(camera)
+
+    def asked(prompt: str) -> str:
+        try:
+            return ask(prompt)
+        except EOFError:
+            if folder:
+                print(prompt.strip())
+                return ""
+            raise Stopped("the input ended (no one at the keyboard?)") from None
+
+    return asked
 
 
 def _camera(source: str):
     from table.devices.camera import open_camera
 
-    return open_camera(source)
+    looks_like_path = source not in ("auto", "picamera2") and not source.isdigit() and not source.startswith("/dev/")
+    if looks_like_path and not Path(source).exists():
+        raise Stopped(f"no folder or video {source} to read the camera's frames from")
+    try:
+        return open_camera(source)
+    except Exception as error:  # no camera module, no driver: said plainly
+        raise Stopped(f"the camera {source!r} cannot be opened: {error}") from None
+
+
+def _size_hint(die_px: float) -> None:
+    """Say on stderr when the die size is only assumed: a camera higher or lower than usual then misreads."""
+    if _size_origin(die_px).startswith("assumed"):
+        print(f"pirate-table dice: the dice are assumed {die_px:.0f} px wide; if the camera sees them larger or "
+              "smaller, run pirate-table dice calibrate (or set [camera] die_px)", file=sys.stderr)  # fmt: skip
 
 
 def _read(images: list[Path], shipped: bool = False) -> int:
     dice_reader, failed = reader(shipped), 0
+    _size_hint(dice_reader.die_px)
     for path in images:
         image = cv2.imread(str(path))
         if image is None:
@@ -133,6 +222,7 @@ def _render(folder: Path, count: int, seed: int, look: str) -> int:
 
 def _eval(folder: Path, shipped: bool = False) -> int:
     dice_reader = reader(shipped)
+    _size_hint(dice_reader.die_px)
     sidecars = sorted(folder.glob("*.json"))
     if not sidecars:
         print(f"pirate-table dice eval: no NAME.json labels in {folder}", file=sys.stderr)
@@ -173,7 +263,8 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
     """
     from vision.segment import find_dice
 
-    pairs = table_dice().pairs()
+    pairs, die_px = table_dice().pairs(), reader().die_px
+    frames, ask = Frames(camera), _asker(ask, camera)
     try:
         for number, (kind, face) in enumerate(pairs, 1):
             target = folder / kind / face
@@ -188,11 +279,11 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
                     return 1
                 if answer.strip().lower() == "s":
                     break
-                image = camera.capture()
+                image = frames.capture()
                 if image is None:
                     print("  the camera gave no picture; check it and press Enter again")
                     continue
-                found = find_dice(image, 44.0)
+                found = find_dice(image, die_px)
                 if found.obstructed or len(found.blobs) != 1:
                     seen = "something covers the tray" if found.obstructed else f"{len(found.blobs)} dice seen"
                     print(f"  not kept: {seen}; one die, flat, hands away")
@@ -200,14 +291,27 @@ def capture(camera, folder: Path, count: int, ask: Callable[[str], str]) -> int:
                 have += 1
                 cv2.imwrite(str(target / f"{have:03d}.png"), image)
                 print("  kept; move or turn the die a little" if have < count else "  done")
+    except (Stopped, KeyboardInterrupt) as error:
+        why = error if isinstance(error, Stopped) else "stopped (Ctrl-C)"
+        print(f"pirate-table dice capture: {why}. The photos taken are kept in {folder}; run the same command "
+              "again to carry on", file=sys.stderr)  # fmt: skip
+        return 1
     finally:
-        camera.close()
+        frames.close()
     print(f"photos are in {folder}; next: pirate-table dice teach {folder}")
     return 0
 
 
 def teach(folder: Path) -> int:
     """Adapt the reader to the labelled photos and keep the result in the data folder."""
+    try:
+        return _teach(folder)
+    except KeyboardInterrupt:
+        print("pirate-table dice teach: stopped (Ctrl-C); nothing was changed", file=sys.stderr)
+        return 1
+
+
+def _teach(folder: Path) -> int:
     from vision.teach import TeachError, load_photos
     from vision.teach import teach as adapt
 
@@ -215,6 +319,7 @@ def teach(folder: Path) -> int:
         print(f"pirate-table dice teach: no folder {folder}", file=sys.stderr)
         return 2
     current = reader()
+    print(f"die size: {current.die_px:.0f} px wide ({_size_origin(current.die_px)})")
     try:
         photos = load_photos(folder, current.dice, current.die_px, current.tray)
     except TeachError as error:
@@ -223,6 +328,13 @@ def teach(folder: Path) -> int:
     for photo, why in photos.skipped:
         print(f"  skipped {photo}: {why}")
     before = _photo_accuracy(current, photos)
+    # How sure: taught without every fifth photo, then read on those it did not learn from.
+    check = np.arange(len(photos.kinds)) % 5 == 4
+    held_out = None
+    if check.sum() >= 3 and (~check).sum() >= 10:
+        kinds, faces = adapt(_photos_subset(photos, ~check), current.kinds, current.faces)
+        trial = _with_models(current, kinds, faces)
+        held_out = (_photo_accuracy(trial, _photos_subset(photos, check)), int(check.sum()))
     kinds, faces = adapt(photos, current.kinds, current.faces)
     current.kinds, current.faces = kinds, faces
     after = _photo_accuracy(current, photos)
@@ -231,7 +343,36 @@ def teach(folder: Path) -> int:
     faces.save(str(store / "faces.npz"))
     print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
           f"right on these photos before {before:.1%}, after {after:.1%}. Kept in {store}")  # fmt: skip
+    if held_out is not None:
+        share, n = held_out
+        verdict = "good" if share >= 0.99 else "take more photos, in the table's own light, and teach again"
+        print(f"how sure: taught without every fifth photo, it read {share:.1%} of those {n} photos right ({verdict})")
     return 0
+
+
+def _size_origin(die_px: float) -> str:
+    from vision.pipeline import learned_die_px
+
+    if configured_die_px() is not None:
+        return "set in the config, [camera] die_px"
+    if learned_die_px(dice_folder()) is not None:
+        return "measured by dice calibrate"
+    return "assumed: run pirate-table dice calibrate first to measure it"
+
+
+def _photos_subset(photos, chosen: np.ndarray):  # -> vision.teach.TaughtPhotos
+    from vision.teach import TaughtPhotos
+
+    pick = np.flatnonzero(chosen)
+    return TaughtPhotos(photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [])
+
+
+def _with_models(current, kinds, faces):  # -> a shallow copy of the reader with other models
+    import copy
+
+    trial = copy.copy(current)
+    trial.kinds, trial.faces = kinds, faces
+    return trial
 
 
 def _photo_accuracy(dice_reader, photos) -> float:
@@ -247,38 +388,112 @@ def _photo_accuracy(dice_reader, photos) -> float:
 
 
 def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
-    """The empty tray, then one die of each kind: kept in the data folder as tray.png and kinds.npz."""
-    from vision.calibrate import CalibrationError, calibrated_kinds, empty_tray, one_die_colour
-
-    current = reader()
-    store = dice_folder()
+    """The empty tray, then one die of each kind: kept in the data folder as tray.png, tray.json (the die's width
+    in pixels) and kinds.npz. End of input, Ctrl-C and a camera that stops end it plainly, changing nothing."""
+    frames = Frames(camera)
     try:
-        ask("Empty the tray (no dice, hands away) and press Enter ")
-        frames = [frame for frame in (camera.capture() for _ in range(empty_frames)) if frame is not None]
+        return _calibrate(frames, _asker(ask, camera), empty_frames)
+    except Stopped as error:
+        print(f"pirate-table dice calibrate: {error}; nothing was changed", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("pirate-table dice calibrate: stopped (Ctrl-C); nothing was changed", file=sys.stderr)
+        return 1
+    finally:
+        frames.close()
+
+
+def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> int:
+    from vision.calibrate import (
+        CalibrationError,
+        ClothError,
+        calibrated_kinds,
+        check_cloth,
+        closest_kinds,
+        empty_tray,
+        measure_die,
+        one_die,
+    )
+    from vision.motion import SettleDetector
+    from vision.pipeline import keep_die_px
+
+    current, configured = reader(), configured_die_px()
+    store = dice_folder()
+    ask("Empty the tray (no dice, hands away) and press Enter ")
+    empties, still = [], SettleDetector()
+    while len(empties) < empty_frames:
+        frame = frames.capture()
+        if frame is None:
+            continue
+        if empties and still.moving(frame):
+            frames.put_back(frame)  # something came into the tray: the frames of the empty tray end here
+            break
+        if not empties:
+            still.moving(frame)
+        empties.append(frame)
+    try:
+        tray = empty_tray(empties, current.die_px)
+    except CalibrationError as error:
+        print(f"not calibrated: {error}", file=sys.stderr)
+        return 1
+    # One die of each kind: each picture must show one thing about a die's size; the size kept is the median of
+    # them all (a die close to the cloth's colour shows only in part), then every die is checked at that size.
+    pictures: dict[str, np.ndarray] = {}
+    sizes: dict[str, float] = {}
+
+    def picture_of(kind: str) -> bool:
+        while True:
+            answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
+            if answer.strip().lower() == "q":
+                print("stopped: nothing was changed")
+                return False
+            image = frames.capture()
+            if image is None:
+                print("  the camera gave no picture; check it and press Enter again")
+                continue
+            try:
+                sizes[kind] = measure_die(image, tray)
+            except CalibrationError as error:
+                print(f"  {error}")
+                continue
+            pictures[kind] = image
+            return True
+
+    for kind in current.dice.kinds:
+        if not picture_of(kind):
+            return 1
+    size = float(np.median(list(sizes.values())))
+    die_px = configured if configured is not None else size
+    measured = {}
+    for kind in current.dice.kinds:
+        while kind not in measured:
+            try:
+                measured[kind] = one_die(pictures[kind], tray, die_px)
+            except CalibrationError as error:
+                print(f"  the {kind} die again, please: {error}")
+                if not picture_of(kind):
+                    return 1
+    bodies = [die.colour[:3] for die in measured.values()]
+    for kind, die in measured.items():
+        print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:
-            tray = empty_tray(frames, current.die_px)
-        except CalibrationError as error:
+            check_cloth(kind, die, die_px, bodies)
+        except ClothError as error:
             print(f"not calibrated: {error}", file=sys.stderr)
             return 1
-        colours = {}
-        for kind in current.dice.kinds:
-            while True:
-                answer = ask(f"Lay one {kind} die in the tray, alone and flat, then press Enter (q stop) ")
-                if answer.strip().lower() == "q":
-                    print("stopped: nothing was changed")
-                    return 1
-                image = camera.capture()
-                if image is None:
-                    print("  the camera gave no picture; check it and press Enter again")
-                    continue
-                try:
-                    colours[kind] = one_die_colour(image, current.die_px, tray)
-                    break
-                except CalibrationError as error:
-                    print(f"  {error}")
-    finally:
-        camera.close()
+    colours = {kind: die.colour for kind, die in measured.items()}
+    low, high = min(sizes.values()), max(sizes.values())
     cv2.imwrite(str(store / "tray.png"), tray)
-    calibrated_kinds(current.kinds, colours).save(store / "kinds.npz")
+    keep_die_px(store, size, (tray.shape[1], tray.shape[0]))
+    kinds = calibrated_kinds(current.kinds, colours)
+    kinds.save(store / "kinds.npz")
     print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")
+    print(f"die size: {size:.0f} px wide (the {len(measured)} dice measured {low:.0f} to {high:.0f} px)")
+    if configured is not None:
+        print(f"  the config's [camera] die_px = {configured:g} is used instead; remove it to use what was measured")
+    first, second, apart = closest_kinds(kinds)
+    nearest = min(measured, key=lambda kind: measured[kind].cloth_distance)
+    sure = "apart" if apart >= 4 else "close: check them with pirate-table dice read, or teach your dice"
+    print(f"how sure: the closest colours are the {first} and {second} dice, {apart:.1f} spreads apart ({sure}); "
+          f"the die closest to the cloth is {nearest} ({measured[nearest].cloth_distance:.0f} unlike it)")  # fmt: skip
     return 0

@@ -116,7 +116,12 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
     with TableLock(data_home()):
         load_game_views()
         board = Scoreboard.open(fullscreen)
-        app = build_table(config, time.monotonic, board.show, tray=open_tray(config.camera_source, config.dice_bag))
+        app = build_table(
+            config,
+            time.monotonic,
+            board.show,
+            tray=open_tray(config.camera_source, config.dice_bag, config.camera_die_px),
+        )
         app.resume()
         watchdog = Watchdog(time.monotonic)
         watchdog.ready()

@@ -3,22 +3,45 @@
 What the person does (`pirate-table dice calibrate` asks for it step by step):
 1. empties the tray: a few frames are taken and their per-pixel median is the tray background;
 2. lays one die of the named kind in the tray, any face up, for each kind in turn: its colour becomes that kind's
-   mean colour (the spread around it stays the shipped one).
+   mean colour (the spread around it stays the shipped one), and its width in pixels is measured.
+The die width kept is the median over the kinds' dice: it sets the scale of everything the reader does (camera
+height, lens and resolution differ from table to table). A tray cloth too close in colour to a kind of die is
+refused: such a die shows only by its glyph, and touching dice of that kind could not be told apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from vision.crops import die_crops, die_looks
+from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader
-from vision.segment import find_dice, half_size_lab
+from vision.segment import find_dice, half_size_lab, segment_scale
+
+MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
+PART_SEEN = 0.75  # a die that stands out from the cloth over less of its width than this is seen only in part
+CLOTH_DISTANCE = 14.0  # a die's body must differ at least this much from the cloth (LAB, lightness counting half)
+_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 
 
 class CalibrationError(ValueError):
     """What the camera saw does not fit the step (dice in the 'empty' tray, no die or several dice)."""
+
+
+class ClothError(CalibrationError):
+    """The tray cloth is too close in colour to a kind of die: another cloth is needed, not another try."""
+
+
+@dataclass(frozen=True)
+class OneDie:
+    """What one calibration picture showed: the die's width, its colours and how far its body is from the cloth."""
+
+    die_px: float
+    colour: np.ndarray  # body and glyph colour (6 numbers, LAB), what the kind reader looks at
+    cloth_distance: float
 
 
 def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
@@ -32,9 +55,121 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
     return tray
 
 
+def _biggest_piece(image: np.ndarray, tray: np.ndarray, scale: float) -> tuple[float, int] | None:
+    """The side (in the frame's pixels) and area (at `scale`) of the biggest thing unlike the empty tray."""
+    lab, empty = half_size_lab(image, scale), half_size_lab(tray, scale)
+    distance = cv2.transform(cv2.absdiff(lab, empty), _WEIGHTS[None])
+    mask = (distance > 18).astype(np.uint8) | ((lab[..., 0] + 40.8) < 0.74 * (empty[..., 0] + 40.8)).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    biggest = max(contours, key=cv2.contourArea)
+    filled = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(filled, [biggest], -1, 1, cv2.FILLED)
+    area = int(filled.sum())
+    if area < 16:
+        return None
+    _, (w, h), _ = cv2.minAreaRect(biggest)
+    return float(np.sqrt(max(w, 1.0) * max(h, 1.0))) / scale, area
+
+
+def measure_die(image: np.ndarray, tray: np.ndarray) -> float:
+    """The width in pixels of the one die lying on the calibrated empty tray, whatever its size: first on a small
+    copy of the frame, then again at the scale the reader segments that size at (dice ~22 px there)."""
+    coarse = _biggest_piece(image, tray, 480 / max(image.shape[:2]))
+    if coarse is None:
+        raise CalibrationError("no die seen: lay one die in the tray, flat, in the light")
+    side, _ = coarse
+    if side > MAX_DIE_PX * 1.5:
+        raise CalibrationError(f"what lies in the tray is {side:.0f} px wide, no die; lay one die alone, hands away")
+    fine = _biggest_piece(image, tray, segment_scale(side))
+    return fine[0] if fine is not None else side
+
+
+def one_die(image: np.ndarray, tray: np.ndarray, die_px: float | None = None) -> OneDie:
+    """The single die in the picture of the calibrated tray: its width (measured unless `die_px` is given), its
+    colours and its body's distance from the cloth around it."""
+    measured = measure_die(image, tray)
+    size = die_px if die_px is not None else measured
+    found = find_dice(image, size, half_size_lab(tray, segment_scale(size)))
+    if found.obstructed:
+        raise CalibrationError("something covers the tray")
+    if len(found.blobs) != 1:
+        raise CalibrationError(f"{len(found.blobs)} dice seen: lay exactly one die in the tray, flat")
+    blob = found.blobs[0]
+    centre = [(blob.x, blob.y, blob.angle)]
+    colour = die_looks(die_crops(image, centre, size)).colours[0]
+    # The cloth where the die lies, from the empty tray: the same ring of the crop, without the die.
+    cloth = cv2.cvtColor(die_crops(tray, centre, size)[0], cv2.COLOR_BGR2LAB)[RING].astype(np.float32)
+    offset = (colour[:3] - np.median(cloth, axis=0)) * _WEIGHTS
+    return OneDie(measured, colour, float(np.sqrt(offset @ offset)))
+
+
+def check_cloth(kind: str, die: OneDie, die_px: float, bodies: Sequence[np.ndarray] = ()) -> None:
+    """Refuse a cloth too close in colour to this kind of die, with the reason and what to do: its body differs
+    too little from the cloth, or only part of it (its glyph) stands out, so it looks far smaller than the others.
+    `bodies`: the LAB body colours of all the kinds' dice, to name the cloth farthest from all of them."""
+    if die.cloth_distance < CLOTH_DISTANCE:
+        why = f"difference {die.cloth_distance:.0f}, at least {CLOTH_DISTANCE:.0f} needed"
+    elif die.die_px < PART_SEEN * die_px:
+        why = f"only {die.die_px:.0f} px of its {die_px:.0f} px stand out from the cloth"
+    else:
+        return
+    raise ClothError(
+        f"the {kind} dice are too close in colour to the tray cloth ({why}): the table would miss them or read "
+        f"two touching ones as one. Line the tray with {best_cloth([*bodies, die.colour[:3]])} and calibrate again"
+    )
+
+
+# Plain felts to suggest (BGR, in a neutral light), and what they are called.
+FELTS = {
+    "mid-grey felt": (120, 118, 112),
+    "green felt": (58, 96, 44),
+    "navy felt": (82, 44, 30),
+    "beige felt": (150, 185, 200),
+    "brown felt": (40, 62, 96),
+}
+
+
+def best_cloth(bodies: Sequence[np.ndarray]) -> str:
+    """The felt whose colour is farthest from every die body given (LAB): the one to suggest."""
+    if not len(bodies):
+        return "mid-grey felt"
+    lab = {
+        name: cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32) for name, bgr in FELTS.items()
+    }
+
+    def nearest(name: str) -> float:
+        return min(float(np.linalg.norm((lab[name] - body) * _WEIGHTS)) for body in bodies)
+
+    return max(FELTS, key=nearest)
+
+
+def die_size(dice: Sequence[OneDie]) -> tuple[float, float, float]:
+    """The die width to keep (the median of the kinds' dice) and the smallest and largest measured."""
+    sizes = np.array([die.die_px for die in dice])
+    return float(np.median(sizes)), float(sizes.min()), float(sizes.max())
+
+
+def closest_kinds(reader: KindReader) -> tuple[str, str, float]:
+    """The two kinds whose calibrated colours are closest, and how far apart they are (Mahalanobis, in standard
+    deviations of the kinds' own spread): how sure the colours can be told apart."""
+    best = ("", "", float("inf"))
+    inverse = np.linalg.inv(reader.covariances.mean(axis=0))
+    for i in range(len(reader.kinds)):
+        for j in range(i + 1, len(reader.kinds)):
+            offset = reader.means[i] - reader.means[j]
+            distance = float(np.sqrt(offset @ inverse @ offset))
+            if distance < best[2]:
+                best = (reader.kinds[i], reader.kinds[j], distance)
+    return best
+
+
 def one_die_colour(image: np.ndarray, die_px: float, tray: np.ndarray | None) -> np.ndarray:
     """Body and glyph colour (6 numbers) of the single die in the picture."""
-    found = find_dice(image, die_px, half_size_lab(tray) if tray is not None else None)
+    found = find_dice(image, die_px, half_size_lab(tray, segment_scale(die_px)) if tray is not None else None)
     if found.obstructed:
         raise CalibrationError("something covers the tray")
     if len(found.blobs) != 1:

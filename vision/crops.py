@@ -17,6 +17,7 @@ _INNER = slice((CROP - GLYPH) // 2, (CROP + GLYPH) // 2)
 _ys, _xs = np.mgrid[0:CROP, 0:CROP] + 0.5 - CROP / 2
 _radius = np.hypot(_xs, _ys) / CROP
 RING = (_radius > 0.34) & (_radius < 0.44)  # outside the glyph, inside the darker rim: the body's own colour
+SHRINK_FIRST = 0.7  # dice wider than CROP / SHRINK_FIRST (57 px) are shrunk by averaging before the warp
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)  # light varies lightness far more than colour
 
 
@@ -35,13 +36,26 @@ class DieLooks:
 
 
 def die_crops(image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float) -> np.ndarray:
-    """(n, CROP, CROP, 3) BGR crops, one per (x, y, angle) in full-frame pixels."""
+    """(n, CROP, CROP, 3) BGR crops, one per (x, y, angle) in full-frame pixels, each die scaled to CROP pixels.
+
+    A die much bigger than the crop (a low camera, a high resolution) is first shrunk by averaging (INTER_AREA):
+    a warp alone would take every other pixel and alias its glyph."""
     crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
     scale = CROP / die_px
+    height, width = image.shape[:2]
     for i, (x, y, angle) in enumerate(centres):
-        matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
-        matrix[:, 2] += (CROP / 2 - x, CROP / 2 - y)
-        crops[i] = cv2.warpAffine(image, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        source, sx, sy, s = image, x, y, scale
+        if scale < SHRINK_FIRST:
+            reach = int(die_px * 0.75) + 2  # the crop turned by any angle lies inside this square
+            x0, y0 = max(int(x) - reach, 0), max(int(y) - reach, 0)
+            x1, y1 = min(int(x) + reach + 1, width), min(int(y) + reach + 1, height)
+            source = cv2.resize(image[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            fx, fy = source.shape[1] / (x1 - x0), source.shape[0] / (y1 - y0)
+            sx, sy = (x - x0 + 0.5) * fx - 0.5, (y - y0 + 0.5) * fy - 0.5  # pixel centres, as resize maps them
+            s = 1.0
+        matrix = cv2.getRotationMatrix2D((sx, sy), angle, s)
+        matrix[:, 2] += (CROP / 2 - sx, CROP / 2 - sy)
+        crops[i] = cv2.warpAffine(source, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return crops
 
 

@@ -42,11 +42,13 @@ class FaceNet:
         e = np.exp(logits)
         return e / e.sum(axis=-1, keepdims=True)
 
-    def read_many(self, maps: np.ndarray, allowed: list[tuple[str, ...]]) -> list[tuple[str, float]]:
-        """The face of each glyph map, limited to the faces its kind can show, with its probability."""
+    def read_many(self, maps: np.ndarray, allowed: list[tuple[str, ...]], views: int = 1) -> list[tuple[str, float]]:
+        """The face of each glyph map, limited to the faces its kind can show, with its probability. With `views`,
+        each die has that many maps in a row (its crop a little moved) and their probabilities are averaged."""
         if len(maps) == 0:
             return []
-        p = self.probabilities(features(maps)).reshape(len(maps), 4, len(FACES)).mean(axis=1)  # turn-invariant
+        n = len(maps) // views
+        p = self.probabilities(features(maps)).reshape(n, views * 4, len(FACES)).mean(axis=1)  # turn-invariant
         mask = np.array([[face in faces for face in FACES] for faces in allowed])
         p = np.where(mask, p, 0)
         best = p.argmax(axis=1)

@@ -127,6 +127,8 @@ class Scene:
     height: int = 480
     die_px: float = 44.0
     wild: float = 1.0  # 0 renders a clean frame: flat light, no noise, no blur, no perspective
+    cloth: str | None = None  # one tray lining (a key of CLOTHS) for every frame: one installation; None: random
+    lamp: str | None = None  # one lamp (a key of LAMPS) for every frame: its brightness and colour; None: random
 
 
 # ---------------------------------------------------------------- glyphs (drawn white on a black tile mask)
@@ -279,9 +281,30 @@ _TRAYS = {  # BGR base colours: felts, cork and wood, all unlike any die body
 }
 
 
+# Tray linings of installations (benchmarks, tests of calibration): drawn only when a Scene names one, so frames
+# of a random tray are the same as ever.
+CLOTHS = {
+    **_TRAYS,
+    "navy felt": (82, 44, 30),
+    "beige felt": (150, 185, 200),
+    "brown felt": (40, 62, 96),
+    "teal felt": (190, 166, 62),  # the colour of the default mermaid die: calibration must refuse it
+}
+
+# Lamps of installations: overall brightness and colour (B, G, R gains) for every frame.
+LAMPS = {
+    "daylight": (1.0, (1.0, 1.0, 1.0)),
+    "warm": (0.95, (0.86, 0.97, 1.08)),
+    "cool": (1.05, (1.08, 1.0, 0.93)),
+    "dim": (0.78, (0.97, 1.0, 1.03)),
+}
+
+
 def _tray(scene: Scene, rng: np.random.Generator) -> tuple[np.ndarray, str]:
     name = str(rng.choice(list(_TRAYS)))
-    base = np.array(_TRAYS[name], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    if scene.cloth is not None:
+        name = scene.cloth
+    base = np.array(CLOTHS[name], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
     h, w = scene.height, scene.width
     grain = rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32)
     grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_LINEAR)[:h, :w]
@@ -428,14 +451,18 @@ def render(
     style: Style = TRAIN_STYLE,
     scene: Scene = Scene(),
     hand: bool = False,
+    camera_seed: int | None = None,
 ) -> Frame:
     """Draw the tray with these dice; the same arguments always give the same picture.
 
     Each part draws from its own random stream (tray, shadows, each die by its place in `dice`, hand, light,
     camera), so frames of one seed that differ only in their dice are the same everywhere else: a sequence of
-    frames with one seed is a still camera watching dice arrive, move and leave.
+    frames with one seed is a still camera watching dice arrive, move and leave. With `camera_seed`, the tray, the
+    lamp's shadows and light and the camera come from it and only the dice and the sensor noise from `seed`: one
+    installation (calibrated once) seeing many throws of dice that each look their own.
     """
-    rng = np.random.default_rng([seed, 0])
+    still = seed if camera_seed is None else camera_seed
+    rng = np.random.default_rng([still, 0])
     look = look or load_look()
     wild = scene.wild
     canvas, tray_name = _tray(scene, rng)
@@ -456,15 +483,16 @@ def render(
     if hand:
         _draw_hand(canvas, scene, np.random.default_rng([seed, 2]))
 
-    canvas = _light(canvas, np.random.default_rng([seed, 3]), wild)
+    canvas = _light(canvas, np.random.default_rng([still, 3]), wild, scene.lamp)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
-    rng = np.random.default_rng([seed, 4])
+    rng = np.random.default_rng([still, 4])
     image, shapes = _perspective(image, shapes, rng, wild)
     if wild:
         sigma = rng.uniform(0, 1.0) * wild
         if sigma > 0.3:
             image = cv2.GaussianBlur(image, (0, 0), sigma)
-        noise = rng.normal(0, rng.uniform(0, 5) * wild, image.shape)
+        level = rng.uniform(0, 5) * wild
+        noise = (rng if camera_seed is None else np.random.default_rng([seed, 6])).normal(0, level, image.shape)
         image = np.clip(image + noise, 0, 255).astype(np.uint8)
     truths = [
         DieTruth(
@@ -483,8 +511,8 @@ def _die_rng(seed: int, spec: DieSpec) -> np.random.Generator:
     return np.random.default_rng([seed, 1, *spec.kind.encode(), 0, *spec.face.encode(), int(spec.on_edge)])
 
 
-def _light(canvas: np.ndarray, rng: np.random.Generator, wild: float) -> np.ndarray:
-    """Uneven light: a brightness slope, a vignette and a colour cast."""
+def _light(canvas: np.ndarray, rng: np.random.Generator, wild: float, lamp: str | None = None) -> np.ndarray:
+    """Uneven light: a brightness slope, a vignette and a colour cast (a named lamp's, a little varied)."""
     h, w = canvas.shape[:2]
     y = (np.arange(h, dtype=np.float32)[:, None] / h) - 0.5
     x = (np.arange(w, dtype=np.float32)[None, :] / w) - 0.5
@@ -493,6 +521,10 @@ def _light(canvas: np.ndarray, rng: np.random.Generator, wild: float) -> np.ndar
     field = (1 + gx * x + gy * y) * (1 - vignette * (x * x + y * y) * 2)
     brightness = 1 + rng.uniform(-0.25, 0.2) * wild
     cast = 1 + rng.uniform(-0.1, 0.1, 3).astype(np.float32) * wild
+    if lamp is not None:  # one lamp: its own light, varying only a little from frame to frame
+        level, colour = LAMPS[lamp]
+        brightness = level * (1 + (brightness - 1) * 0.2)
+        cast = np.array(colour, np.float32) * (1 + (cast - 1) * 0.2)
     return canvas * (field * brightness)[..., None] * cast[None, None, :]
 
 
@@ -536,7 +568,36 @@ def scatter(
     scene: Scene = Scene(),
     touching: float = 0.3,
     on_edge: float = 0.0,
+    camera_seed: int | None = None,
 ) -> Frame:
-    """A random frame: `count` random dice scattered by `seed`, then rendered with the same seed."""
+    """A random frame: `count` random dice scattered by `seed`, then rendered with the same seed (and the
+    installation's `camera_seed`, see render)."""
     rng = np.random.default_rng([seed, 1])
-    return render(random_dice(rng, dice, count, scene, touching, on_edge), seed, look, style, scene)
+    specs = random_dice(rng, dice, count, scene, touching, on_edge)
+    return render(specs, seed, look, style, scene, camera_seed=camera_seed)
+
+
+def calibration_frames(
+    camera_seed: int,
+    dice: DiceSet,
+    look: Look | None = None,
+    scene: Scene = Scene(),
+    empty: int = 5,
+    style: Style = EVAL_STYLE,
+    seed: int = 0,
+) -> list[np.ndarray]:
+    """What `dice calibrate` sees at one installation (`camera_seed`, and the cloth and lamp of `scene`): `empty`
+    frames of the empty tray, then one die of each kind in turn, alone, flat and somewhere in the tray."""
+    rng = np.random.default_rng([seed, 5])
+    frames = [render([], seed + i, look, style, scene, camera_seed=camera_seed).image for i in range(empty)]
+    for number, kind in enumerate(dice.kinds):
+        margin = scene.die_px
+        spec = DieSpec(
+            kind,
+            str(rng.choice(dice.faces_of(kind))),
+            float(rng.uniform(margin, scene.width - margin)),
+            float(rng.uniform(margin, scene.height - margin)),
+            float(rng.uniform(0, 90)),
+        )
+        frames.append(render([spec], seed + empty + number, look, style, scene, camera_seed=camera_seed).image)
+    return frames

@@ -15,6 +15,8 @@
 - Two touching dice, one near the tray's colour and seen in part, make one ragged "die": if both halves have a die's
   outline around them, they are two dice.
 The tray model is fitted to each frame, or given (calibrated empty tray, or fitted once on a still camera).
+Any camera height and resolution: each frame is segmented at the scale that makes its dice SEGMENT_DIE (22) px wide,
+half size for the 44 px dice every size in pixels below was tuned at; the die's width comes from calibration.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-SCALE = 0.5  # segment at half size: fast, and dice stay ~22 px wide
+SCALE = 0.5  # a 44 px die (the size the thresholds below were tuned at) is segmented at half size
+SEGMENT_DIE = 22.0  # every frame is segmented at the scale that makes its dice this wide: any camera height
 DARK = 0.74  # (L + 40.8) ratio to the tray's under which a pixel is a die, not a shadow
 FAINT = 7.0  # a faint difference: the body of a die close to the tray colour (and shadows)
 FAINT_DARK = 0.88  # ... or this (L + 40.8) ratio
@@ -88,22 +91,38 @@ def _tray_model(lab: np.ndarray) -> np.ndarray:
     return cv2.resize(_COARSE_TERMS @ coef.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def tray_model(image: np.ndarray) -> np.ndarray:
+def segment_scale(die_px: float) -> float:
+    """How much a frame whose dice are `die_px` wide is shrunk (or grown) for segmenting: to dice SEGMENT_DIE wide.
+    Dice within 10 % of 44 px are segmented at exactly half size (a clean 2 x 2 average), as they always were."""
+    return SCALE if abs(die_px * SCALE / SEGMENT_DIE - 1) <= 0.1 else SEGMENT_DIE / die_px
+
+
+def tray_model(image: np.ndarray, die_px: float = 44.0) -> np.ndarray:
     """The smooth model of the tray fitted to this frame, as find_dice takes it: fit it once on a still camera."""
-    return _tray_model(half_size_lab(image))
+    return _tray_model(half_size_lab(image, segment_scale(die_px)))
 
 
-def half_size_lab(image: np.ndarray) -> np.ndarray:
-    small = cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+def half_size_lab(image: np.ndarray, scale: float = SCALE) -> np.ndarray:
+    """The frame at the segmenting scale (half size for 44 px dice; see segment_scale), in float LAB."""
+    return cv2.cvtColor(_resized(image, scale), cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def foreground(image: np.ndarray, tray: np.ndarray | None = None) -> np.ndarray:
-    """A 0/255 mask (half size) of everything that is not tray.
+def _resized(image: np.ndarray, scale: float) -> np.ndarray:
+    """The frame scaled. Shrunk to half or less (dice of 44 px and more), its pixels are averaged (INTER_AREA);
+    shrunk by less (smaller dice), it is interpolated: averaging by a fraction of a pixel costs 5-8 times as much
+    there and reads no better (measured on held-apart frames of 26 and 34 px dice)."""
+    if scale == 1.0:
+        return image
+    interpolation = cv2.INTER_AREA if scale <= SCALE else cv2.INTER_LINEAR
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=interpolation)
+
+
+def foreground(image: np.ndarray, tray: np.ndarray | None = None, die_px: float = 44.0) -> np.ndarray:
+    """A 0/255 mask (at the segmenting scale) of everything that is not tray.
 
     `tray` is the empty tray as half_size_lab gives it (calibrated); without it the tray is modelled from the frame.
     """
-    masks = _Masks(image, tray)
+    masks = _Masks(image, tray, segment_scale(die_px))
     filled = np.zeros(masks.distance.shape, np.uint8)
     cv2.drawContours(filled, masks.contours, -1, 255, cv2.FILLED)  # glyphs close to the tray colour leave holes
     return filled
@@ -112,8 +131,10 @@ def foreground(image: np.ndarray, tray: np.ndarray | None = None) -> np.ndarray:
 class _Masks:
     """The foreground (filled holes) and, on demand, a faint mask: whatever differs even a little from the tray."""
 
-    def __init__(self, image: np.ndarray, tray: np.ndarray | None) -> None:
-        lab = half_size_lab(image)
+    def __init__(self, image: np.ndarray, tray: np.ndarray | None, scale: float) -> None:
+        lab = half_size_lab(image, scale)
+        if tray is not None and tray.shape != lab.shape:
+            tray = None  # a tray calibrated at another frame size or die size: fitted to this frame instead
         model = _tray_model(lab) if tray is None else tray
         # Shadows change lightness far more than colour, so lightness counts half.
         self.distance = cv2.transform(cv2.absdiff(lab, model), _WEIGHTS)
@@ -186,9 +207,18 @@ class _Piece:
 
 
 def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) -> Segmentation:
-    """Every die on the tray, touching dice separated by how many dice their heap's area holds."""
-    masks = _Masks(image, tray)
-    die_area = (die_px * SCALE) ** 2
+    """Every die on the tray, touching dice separated by how many dice their heap's area holds.
+
+    The frame is segmented at the scale that makes its dice SEGMENT_DIE wide (half size for 44 px dice), so every
+    size in pixels below is the one tuned for 44 px dice, whatever the camera's height and resolution."""
+    scale = segment_scale(die_px)
+    found = _find_dice(_Masks(image, tray, scale), die_px * scale)
+    return Segmentation([Blob(b.x / scale, b.y / scale, b.angle, b.readable) for b in found.blobs], found.obstructed)
+
+
+def _find_dice(masks: _Masks, side: float) -> Segmentation:
+    """find_dice at the segmenting scale: the blobs' places are in its pixels."""
+    die_area = side**2
     pieces = [_Piece.of(contour) for contour in masks.contours]
     areas = np.array([piece.area for piece in pieces])
     if areas.sum() > die_area * 8.5 or (areas > die_area * 7.5).any():
@@ -221,11 +251,11 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
             if not blob.readable and area < die_area * 1.2:
                 # Too small or ragged for a die on its edge: a die near the tray's colour, seen in pieces. Its body
                 # in the faint mask may show it whole.
-                blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, [], guess=False) or blob
+                blob = _die_around_glyph(piece, masks, side, die_area, [], guess=False) or blob
             if not blob.readable and area > die_area * 0.9:
                 # Two touching dice, one near the tray's colour and seen only in part, cover about one die: if both
                 # halves show a die's sharp square outline, they are two dice.
-                pair = _two_outlines(points, masks.lightness, die_px * SCALE)
+                pair = _two_outlines(points, masks.lightness, side)
                 if pair is not None:
                     blobs.extend(pair)
                     continue
@@ -243,8 +273,8 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
                 glyphs.extend(cut[1])
         blobs.extend(found)
     glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
-    for piece in _merge_glyphs(glyphs, die_px * SCALE):
-        blob = _die_around_glyph(piece, masks, die_px * SCALE, die_area, blobs)
+    for piece in _merge_glyphs(glyphs, side):
+        blob = _die_around_glyph(piece, masks, side, die_area, blobs)
         if blob is not None:
             blobs.append(blob)
     return Segmentation(blobs, obstructed=False)
@@ -332,7 +362,7 @@ def _die_around_glyph(
     If no die-sized body shows there and `guess`, the die is taken to lie around the glyph."""
     h, w = glyph.filled.shape
     cx, cy = glyph.x + w / 2, glyph.y + h / 2
-    if any(np.hypot(b.x * SCALE - cx, b.y * SCALE - cy) < side * 0.6 for b in found):
+    if any(np.hypot(b.x - cx, b.y - cy) < side * 0.6 for b in found):
         return None  # a piece of a die already found
     reach = round(side * 1.1)
     x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
@@ -351,7 +381,7 @@ def _die_around_glyph(
         (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
         if max(bw, bh) <= side * 1.5:
             readable = max(bw, bh) / max(min(bw, bh), 1.0) < 1.3
-            return Blob(bx / SCALE, by / SCALE, float(angle % 90), readable)
+            return Blob(bx, by, float(angle % 90), readable)
         # Too long for a die: its body and its own shadow, which are alike, grown into one.
     if not guess:
         return None
@@ -361,7 +391,7 @@ def _die_around_glyph(
     fit = _fit_outline(masks.lightness, cx, cy, side, angle, seed, x0, y0)
     if fit is None:
         return None
-    return Blob(fit[0] / SCALE, fit[1] / SCALE, angle, True)
+    return Blob(fit[0], fit[1], angle, True)
 
 
 def _two_outlines(points: np.ndarray, lightness: np.ndarray, side: float) -> list[Blob] | None:
@@ -384,7 +414,7 @@ def _two_outlines(points: np.ndarray, lightness: np.ndarray, side: float) -> lis
     (ax, ay), (bx, by) = fits[0][0], fits[1][0]
     if np.hypot(ax - bx, ay - by) < side * 0.85:
         return None
-    return [Blob(x / SCALE, y / SCALE, angle, True) for (x, y), angle in fits]
+    return [Blob(x, y, angle, True) for (x, y), angle in fits]
 
 
 def _edge_angle(lightness: np.ndarray, cx: float, cy: float, side: float, glyph: np.ndarray, x0: int, y0: int) -> float:
@@ -494,5 +524,5 @@ def _blobs(groups: list[np.ndarray], heap: int, die_area: float) -> list[Blob]:
         # A flat die is square; one on its edge looks 1.4 times as long as wide; a half-hidden one is small.
         # A die cut from a heap has the straight cut of the split as one side, so it may look a little less square.
         readable = long / short < (1.25 if heap == 1 else 1.4) and len(group) > die_area * 0.7
-        blobs.append(Blob(cx / SCALE, cy / SCALE, float(angle % 90), readable))
+        blobs.append(Blob(cx, cy, float(angle % 90), readable))
     return blobs

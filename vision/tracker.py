@@ -109,7 +109,7 @@ class TrayTracker:
             self._tray = None
             reading = self.reader.read(frame)
         if not reading.obstructed and not reading.dice and self.reader.tray is None:
-            self._tray = tray_model(frame)
+            self._tray = tray_model(frame, self.reader.die_px)
         if reading.obstructed:
             if self._blocked:
                 return []

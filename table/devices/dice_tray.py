@@ -119,9 +119,10 @@ class DiceTray:
             close()
 
 
-def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | None:
+def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG, die_px: float | None = None) -> DiceTray | None:
     """The real tray: the configured camera, watched for hangs, and the tray tracker. None if there is no camera
-    (the dice game then waits for the operator to enter dice)."""
+    (the dice game then waits for the operator to enter dice). `die_px`: the config's die width, if set (else the
+    one `dice calibrate` measured)."""
     try:
         camera = open_camera(source)
     except Exception as error:
@@ -134,4 +135,6 @@ def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG) -> DiceTray | No
     from vision.tracker import TrayTracker
 
     dice = DiceSet(dict(bag.faces), dict(bag.counts))  # read only the faces this printing's dice carry
-    return DiceTray(WatchedCamera(camera), TrayTracker(DiceReader.from_folder(dice_folder(), dice=dice)))
+    reader = DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
+    # A die found again after a restart lies within 30 px of where it lay for 44 px dice: scaled to this camera.
+    return DiceTray(WatchedCamera(camera), TrayTracker(reader), match_px=30.0 * reader.die_px / 44.0)
