@@ -48,12 +48,12 @@ def game_name(screen: Screen, game: str) -> Text:
 def card_face(code: str) -> CardFace:
     """How a card code looks: "yellow:12", "pirate:tortuga-jack", "scarymary:pirate", "mermaid", ..."""
     kind, _, detail = code.partition(":")
-    if kind in ("yellow", "red", "blue", "black"):
+    if kind in ("yellow", "red", "blue", "black", "green", "purple"):
         return CardFace("number", kind, int(detail))
     if kind == "pirate" and detail:
         return CardFace("pirate", caption=detail.replace("-", " ").title())
-    if kind == "scarymary" and detail:
-        return CardFace("scarymary", caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
+    if kind in ("scarymary", "tigress") and detail:
+        return CardFace(kind, caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
     return CardFace(kind)
 
 
