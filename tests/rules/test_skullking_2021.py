@@ -1,4 +1,4 @@
-"""Skull King 2021: every rule, bonus and scoring mode, with the publisher's FAQ cases (docs/rules/skullking-2021.md)."""
+"""Skull King 2021: every rule, bonus and scoring mode, with the FAQ cases (docs/rules/skullking-2021.md)."""
 
 from __future__ import annotations
 
