@@ -541,7 +541,7 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
     def _ability_button(self, seat: int, key: str) -> None:
         ability = self.state.ability
         assert ability is not None
-        if key in (HOLD, OK):
+        if key in (HOLD, OK) or ability.kind in (sk.BENDT, sk.JUANITA):  # "then press": any press
             self._settle(ability, ability.choice)
             return
         index = ability.choices.index(ability.choice)
