@@ -19,8 +19,8 @@ from table.config import Config, SeatConfig, default_text, parse_config
 from table.games.screen import Phase, Screen
 from table.games.skullking_2021 import SkullKing2021Flow
 from table.rules import skullking_2021 as sk
-from table.sim.virtual_table import RETRY_TICKS, Bot, Faults, VirtualTable, WindowPlay, score_pad_lines
 from table.sim.virtual_deck import virtual_deck
+from table.sim.virtual_table import RETRY_TICKS, Bot, Faults, VirtualTable, WindowPlay, score_pad_lines
 
 GAME = "skullking-2021"
 HARDWARE_SEATS = 6
