@@ -16,14 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from table.config import Config, SeatConfig, default_text, parse_config
+from table.games import inputs
 from table.games.screen import Phase, Screen
 from table.games.skullking_2021 import SkullKing2021Flow
 from table.rules import skullking_2021 as sk
+from table.sim.sim_table import NAMES
 from table.sim.virtual_deck import virtual_deck
 from table.sim.virtual_table import RETRY_TICKS, Bot, Faults, VirtualTable, WindowPlay, score_pad_lines
 
 GAME = "skullking-2021"
+BIG_TABLE_NAMES = (*NAMES, "Ching Shih", "Jean Lafitte")
 HARDWARE_SEATS = 6
+BIG_BOARD = "a020a0"  # a Compute Module 3's revision: gpiozero's mock of it has GPIO 0-53
 
 
 @dataclass
@@ -85,11 +89,11 @@ def _strength(card: sk.Card, players: int) -> float:
 
 
 def big_table_config(players: int) -> Config:
-    """A virtual table of `players` seats (7 or 8): the default config's seats, and more on pins a mock factory
-    has (a real build is on paper in hardware/eight-seats.md)."""
+    """A virtual table of `players` seats (7 or 8): the default config's seats, and more on GPIO 28-45, which a
+    Compute Module has (the mock board of BIG_BOARD); a real build is on paper in hardware/eight-seats.md."""
     config = parse_config(default_text())
     seats = list(config.seats)
-    spare = iter(range(40, 80))
+    spare = iter(range(28, 46))
     while len(seats) < players:
         led = (next(spare), next(spare), next(spare))
         seats.append(SeatConfig(len(seats), led, {"button": next(spare)}))
@@ -116,7 +120,8 @@ class VirtualTable2021(VirtualTable):
         if config is None:
             config = parse_config(default_text()) if players <= HARDWARE_SEATS else big_table_config(players)
         config = dataclasses.replace(config, game=GAME)
-        self._readers = max(HARDWARE_SEATS, players)
+        self.hub_readers = max(HARDWARE_SEATS, players)
+        self.board = BIG_BOARD if players > HARDWARE_SEATS else None
         super(VirtualTable, self).__init__(home, players, seed, config)  # SimTable: the real app on mock hardware
         self.bots = [Bot(seat, Bot2021(random.Random())) for seat in range(players)]  # type: ignore[arg-type]
         self.humans = humans
@@ -134,6 +139,13 @@ class VirtualTable2021(VirtualTable):
         return score_pad_lines(screen)
 
     # --- The players ------------------------------------------------------------------------------------------
+
+    def _join(self, screen: Screen) -> None:
+        if self._join_all(screen.seats):
+            for seat in range(self.players):  # the operator names the players on the screen
+                if screen.seats[seat].name != BIG_TABLE_NAMES[seat]:
+                    self.app.submit(inputs.SetName(seat, BIG_TABLE_NAMES[seat]))
+            self.app.submit(inputs.StartGame())
 
     def _act(self, screen: Screen) -> None:
         ability = getattr(screen, "ability", None)
