@@ -8,7 +8,7 @@ import pytest
 from table.display.card_art import PAPER
 from table.display.scoreboard import Scoreboard
 from table.display.trick_screen import lobby_touches
-from table.games import inputs
+from table.games import catalog, inputs
 from table.games.session import TableSession
 
 
@@ -24,8 +24,7 @@ def test_touching_a_chip_chooses_the_game_or_the_language(size: tuple[int, int])
     board.draw_frame()
     chips = dict((action, rect) for rect, action in lobby_touches(flow.screen(), board.layout()[0].size))
     assert set(chips) == {
-        inputs.ChooseGame("skullking"),
-        inputs.ChooseGame("skullking-dice"),
+        *(inputs.ChooseGame(key) for key in catalog.keys()),  # every game of the catalog
         *(inputs.ChooseLanguage(code) for code in ("en", "de", "fr", "nl", "it")),
     }
     pygame.event.clear()
