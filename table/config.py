@@ -15,6 +15,7 @@ from typing import Any
 from table.games import catalog
 from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
 from table.paths import data_home
+from table.rules import skullking_2021 as sk2021
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
@@ -46,6 +47,7 @@ class Config:
     seats: tuple[SeatConfig, ...]
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
+    skullking_2021: sk2021.Options = sk2021.Options()  # Skull King 2021: advanced cards, abilities, scoring
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -82,7 +84,7 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "seats"), where)
+    _only(data, ("table", "hub", "camera", "dice", "seats", "skullking-2021"), where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -106,7 +108,14 @@ def _check(data: dict[str, Any], where: str) -> Config:
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or not MIN_SEATS <= len(seats_data) <= MAX_SEATS:
         count = len(seats_data) if isinstance(seats_data, list) else 0
-        raise ConfigError(f"{where}: a table has {MIN_SEATS} to {MAX_SEATS} [[seats]] blocks, not {count}")
+        raise ConfigError(
+            f"{where}: a table has {MIN_SEATS} to {MAX_SEATS} [[seats]] blocks, not {count}"
+            + (
+                f" (the seat hub has {READERS} readers; a table of more seats is on paper in hardware/eight-seats.md)"
+                if count > MAX_SEATS
+                else ""
+            )
+        )
     seats = tuple(_seat(seat, f"{where}, seat {number}") for number, seat in enumerate(seats_data, start=1))
 
     config = Config(
@@ -118,6 +127,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         seats=seats,
         dice_scoring=dice_scoring,
         dice_bag=_dice_bag(dice, f"{where}, [dice]"),
+        skullking_2021=_skullking_2021(_section(data, "skullking-2021", where), f"{where}, [skullking-2021]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -198,6 +208,17 @@ def _value(data: dict[str, Any], key: str, kind: type, default: Any, where: str)
         names = {str: "text in quotes", bool: "true or false", int: "a whole number"}
         raise ConfigError(f"{where}: '{key}' must be {names[kind]}, not {value!r}")
     return value
+
+
+def _skullking_2021(data: dict[str, Any], where: str) -> sk2021.Options:
+    """Skull King 2021's advanced rules (docs/rules/skullking-2021.md): each advanced card, the pirates'
+    abilities, and the scoring ("standard" or "rascal")."""
+    _only(data, ("scoring", "loot", "kraken", "whale", "abilities"), where)
+    scoring = _value(data, "scoring", str, sk2021.STANDARD, where)
+    if scoring not in sk2021.SCORINGS:
+        raise ConfigError(f"{where}: scoring is one of {', '.join(sk2021.SCORINGS)}, not '{scoring}'")
+    switches = {key: _value(data, key, bool, True, where) for key in ("loot", "kraken", "whale", "abilities")}
+    return sk2021.Options(scoring=scoring, **switches)
 
 
 def _no_twice(values: list[int], what: str, where: str) -> None:

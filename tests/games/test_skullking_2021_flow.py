@@ -299,3 +299,24 @@ def test_bad_seats_and_buttons_are_refused(event: object) -> None:
     table.send(event)
     assert table.flow.screen().phase is before
     assert isinstance(table.flow, TableSession)
+
+
+def test_the_config_chooses_the_advanced_rules() -> None:
+    from table.config import ConfigError, default_text, parse_config
+    from table.games.skullking_2021 import skullking_2021_options
+
+    assert skullking_2021_options(None) == sk.Options()
+    config = parse_config(default_text() + '\n[skullking-2021]\nscoring = "rascal"\nkraken = false\n')
+    assert skullking_2021_options(config) == sk.Options(scoring="rascal", kraken=False)
+    for bad, says in (('scoring = "landlubber"', "scoring is one of standard, rascal"), ("loot = 1", "true or false")):
+        with pytest.raises(ConfigError, match=says):
+            parse_config(default_text() + f"\n[skullking-2021]\n{bad}\n")
+
+
+def test_more_seats_than_the_hub_has_readers_are_refused_plainly() -> None:
+    from table.config import ConfigError, default_text, parse_config
+
+    head = default_text()[: default_text().index("\n[[seats]]") + 1]
+    seat = "[[seats]]\nreader = 0\nled = [4, 17, 27]\nbutton = 2\n"
+    with pytest.raises(ConfigError, match="not 8 \\(the seat hub has 6 readers"):
+        parse_config(head + seat * 8)
