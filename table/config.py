@@ -47,7 +47,7 @@ class Config:
     seats: tuple[SeatConfig, ...]
     dice_scoring: str = "standard"  # the dice game's scoring: "standard" or "landlubber"
     dice_bag: skd.DiceBag = skd.STANDARD_BAG  # the dice game's dice: each kind's six faces, how many in the bag
-    skullking_2021: sk2021.Options = sk2021.Options()  # Skull King 2021: advanced cards, abilities, scoring
+    skullking_2021: sk2021.Options = sk2021.EVERYTHING  # Skull King 2021: advanced cards, abilities, scoring
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]

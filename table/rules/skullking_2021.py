@@ -179,6 +179,9 @@ class Options:
         return len(BASE_DECK) + LOOT_IN_DECK * self.loot + self.kraken + self.whale
 
 
+EVERYTHING = Options()  # every advanced card and ability, standard scoring: the default table
+
+
 # --- Card codes -------------------------------------------------------------------------------------------------
 
 _SIMPLE_CODES = {
