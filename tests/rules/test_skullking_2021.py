@@ -437,3 +437,17 @@ def test_the_referee_answers_through_the_catalog() -> None:
 
     answer = answer_line('{"game": "skullking-2021", "trick": ["green:14", "black:14"]}')
     assert (answer["winner"], answer["bonus"]) == (1, 30)
+
+
+def test_a_2021_deck_is_enrolled_card_by_card(tmp_path) -> None:  # noqa: ANN001
+    from table.enrollment import Enrollment, Refused
+    from table.store.database import open_database
+    from table.store.decks import DeckRegistry
+
+    enrollment = Enrollment(DeckRegistry(open_database(tmp_path / "t.db")), "skullking-2021", "café")
+    assert enrollment.progress() == (0, 74)
+    assert enrollment.prompt() == "[0/74] Tap green:1"
+    for index in range(74):
+        assert not isinstance(enrollment.tap(f"04{index:012X}"), Refused)
+    assert enrollment.next_code() is None
+    assert isinstance(enrollment.tap("04000000000000"), Refused)
