@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from table.rules import skullking_2021 as sk
@@ -439,7 +441,7 @@ def test_the_referee_answers_through_the_catalog() -> None:
     assert (answer["winner"], answer["bonus"]) == (1, 30)
 
 
-def test_a_2021_deck_is_enrolled_card_by_card(tmp_path) -> None:  # noqa: ANN001
+def test_a_2021_deck_is_enrolled_card_by_card(tmp_path: Path) -> None:
     from table.enrollment import Enrollment, Refused
     from table.store.database import open_database
     from table.store.decks import DeckRegistry
