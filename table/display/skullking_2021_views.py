@@ -1,73 +1,29 @@
 """Skull King 2021's views: the 2013 game's trick screen, round summary, ranking and score pad draw its screen
 model (a `Screen` subclass). The Kraken's and the Whale's doing and the pirate's question are in its prompt and
-messages; a strip names the round's Loot alliances, wagers, cannonballs and Rascal scoring. The bar offers the
-Tigress, the pirates' abilities and the cannonball beside the card game's buttons."""
+messages; the title names the round's Loot alliances, wagers, cannonballs and Rascal scoring; the cards are
+drawn from shapes (table.display.card_art). The bar offers the Tigress, the pirates' abilities and the cannonball
+beside the card game's buttons."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from table.display import skullking_views  # noqa: F401  (the card game's views, which draw Screen2021 too)
-from table.display.card_art import INK
 from table.display.controls import Button, Controls, register_controls
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.display.trick_screen import animated, draw_trick_screen, seat_plates
-from table.display.typeset import fit_text
-from table.display.views import PAD, Paint, register
+from table.display.views import PAD, register
 from table.games import inputs
 from table.games.screen import Phase
 from table.games.skullking_2021_inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
 from table.games.skullking_2021_screen import Screen2021
-from table.games.text import Text, and_list, text, verbatim
-
-STRIP = (86, 180, 233)  # Okabe-Ito sky blue; words on it, never colour alone
-
-
-def draw_2021_trick_screen(screen: Screen2021, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
-    """The card game's trick screen; the pirate's question and the Kraken's or Whale's doing are in its prompt and
-    message strip. Below the trick's centre, a strip names what this table adds: Rascal scoring, the cannonballs,
-    the wagers and the Loot alliances of the round."""
-    paint = paint or Paint()
-    surface = draw_trick_screen(screen, size, paint)
-    parts: list[Text] = []
-    if screen.scoring == "rascal":
-        parts.append(text("Rascal scoring"))
-    if screen.cannonballs:
-        parts.append(text("Cannonball: {names}", names=_names(screen, screen.cannonballs)))
-    for seat, points in screen.wagers:
-        parts.append(text("{name} wagers {points}", name=_name(screen, seat), points=points))
-    for ally, winner in screen.alliances:
-        parts.append(text("Loot: {names}", names=_names(screen, (ally, winner))))
-    if not parts:
-        return surface
-    width, height = size
-    strip = pygame.Rect(0, 0, width * 2 // 5, max(16, height // 22))
-    strip.center = (width // 2, height * 64 // 100)
-    words = "  ·  ".join(paint.say(part) for part in parts)
-    pygame.draw.rect(surface, STRIP, strip, border_radius=strip.height // 4)
-    pygame.draw.rect(surface, INK, strip, width=max(1, height // 360), border_radius=strip.height // 4)
-    said = fit_text(words, strip.width * 19 // 20, strip.height * 4 // 5, INK)
-    surface.blit(said, said.get_rect(center=strip.center))
-    paint.part(strip, ("2021-strip", words))
-    return surface
-
-
-def _name(screen: Screen2021, seat: int) -> Text:
-    view = screen.seats[seat]
-    return view.label or verbatim(view.name)
-
-
-def _names(screen: Screen2021, seats: tuple[int, ...]) -> Text:
-    return and_list([_name(screen, seat) for seat in seats])
-
+from table.games.text import text, verbatim
 
 register(Screen2021, draw_score_pad, kind=PAD)
 register(Screen2021, draw_ranking, phase=Phase.GAME_OVER)
 register(Screen2021, draw_round_summary, phase=Phase.LIFTING, when=lambda s: round_over(s) and s.ability is None)
-register(Screen2021, draw_2021_trick_screen, plates=seat_plates, animated=animated)
+register(Screen2021, draw_trick_screen, plates=seat_plates, animated=animated)
 
 
 class Controls2021(Controls):

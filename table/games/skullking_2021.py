@@ -470,6 +470,7 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
                     "The White Whale: special cards are escapes, the highest number wins: {name}",
                     name=self._name(winner),
                 )
+                self._say(game.outcome, winner)
             else:
                 game.outcome = None
             if trick.bonus:
@@ -830,6 +831,27 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
         return None
 
     def _title(self) -> Text:
+        """The round and its dealer, then what this round adds: Rascal scoring, cannonballs, wagers, alliances."""
+        title = self._round_title()
+        game = self.state
+        if game.phase is Phase.GAME_OVER:
+            return title
+        notes: list[Text] = []
+        if self.options.scoring == sk.RASCAL_SCORING:
+            notes.append(text("Rascal scoring"))
+        if game.cannonballs:
+            names = and_list([self._name(seat) for seat in sorted(game.cannonballs)])
+            notes.append(text("Cannonball: {names}", names=names))
+        for seat, points in sorted(game.wagers.items()):
+            notes.append(text("{name} wagers {points}", name=self._name(seat), points=points))
+        for ally, winner in self._round().alliances():
+            names = and_list([self._name(game.players[ally]), self._name(game.players[winner])])
+            notes.append(text("Loot: {names}", names=names))
+        for note in notes:
+            title = text("{title}; {note}", title=title, note=note)
+        return title
+
+    def _round_title(self) -> Text:
         game = self.state
         if game.phase is Phase.GAME_OVER:
             return text("Skull King: game over")

@@ -28,7 +28,7 @@ def test_every_2021_screen_draws_without_overflow(size: tuple[int, int]) -> None
 def test_the_2021_views_draw_the_2021_screen() -> None:
     screen = shots("en")["kraken"]
     view = find_view(screen)
-    assert view is not None and view.draw.__name__ == "draw_2021_trick_screen"
+    assert view is not None and view.draw.__name__ == "draw_trick_screen"
 
 
 def test_the_bar_asks_rosie_who_leads_and_offers_the_cannonball() -> None:

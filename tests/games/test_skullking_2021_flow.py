@@ -320,3 +320,12 @@ def test_more_seats_than_the_hub_has_readers_are_refused_plainly() -> None:
     seat = "[[seats]]\nreader = 0\nled = [4, 17, 27]\nbutton = 2\n"
     with pytest.raises(ConfigError, match="not 8 \\(the seat hub has 6 readers"):
         parse_config(head + seat * 8)
+
+
+def test_the_title_names_rascal_scoring_the_cannonballs_and_the_alliances() -> None:
+    table = start(options=sk.Options(scoring=sk.RASCAL_SCORING))
+    table.send(Cannonball(2))
+    assert str(table.flow.screen().title) == ("Round 1: Seat 1 deals 1 card each; Rascal scoring; Cannonball: Seat 3")
+    table.bids({0: 0, 1: 1, 2: 0})
+    table.trick(["loot", "green:3", "green:9"], lift=False)  # seat 1's loot, seat 0 wins with the green 9
+    assert str(table.flow.screen().title).endswith("; Loot: Seat 2 and Seat 1")
