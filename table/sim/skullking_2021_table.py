@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.config import Config, SeatConfig, default_text, parse_config
+from table.config import CONFIG_NAME, Config, SeatConfig, default_text, load_config, parse_config
 from table.games import inputs
 from table.games.screen import Phase, Screen
 from table.games.skullking_2021 import SkullKing2021Flow
+from table.games.skullking_2021_inputs import Cannonball
 from table.rules import skullking_2021 as sk
 from table.sim.sim_table import NAMES
 from table.sim.virtual_deck import virtual_deck
@@ -40,6 +41,11 @@ class Bot2021:
     def bid(self, cards: int, players: int) -> int:
         strong = sum(_strength(card, players) for card in self.hand)
         return max(0, min(cards, round(strong + self.rng.uniform(-0.5, 0.5))))
+
+    def sure(self, bid: int) -> bool:
+        """Sure enough of this bid to fire the cannonball: nothing strong for a zero bid, or only strong cards."""
+        strengths = [_strength(card, 4) for card in self.hand]
+        return (bid == 0 and max(strengths, default=0) < 0.3) or (bid == len(self.hand) and min(strengths) >= 0.9)
 
     def play(self, trick: Sequence[sk.Card], tricks_needed: int) -> sk.Card:
         """Choose a legal card (the Tigress announced), take it out of the hand."""
@@ -100,6 +106,13 @@ def big_table_config(players: int) -> Config:
     return dataclasses.replace(config, seats=tuple(seats))
 
 
+def table_options(home: Path) -> sk.Options:
+    """The advanced rules and scoring of the table's own config.toml (the data folder, beside the demo's folder),
+    so `[skullking-2021] scoring = "rascal"` there makes the demo play Rascal scoring; the defaults without it."""
+    path = home.parent / CONFIG_NAME
+    return load_config(path).skullking_2021 if path.exists() else sk.Options()
+
+
 class VirtualTable2021(VirtualTable):
     @property
     def flow(self) -> SkullKing2021Flow:  # type: ignore[override]
@@ -119,6 +132,7 @@ class VirtualTable2021(VirtualTable):
         humans = humans | ({0} if window else set())
         if config is None:
             config = parse_config(default_text()) if players <= HARDWARE_SEATS else big_table_config(players)
+            config = dataclasses.replace(config, skullking_2021=table_options(home))
         config = dataclasses.replace(config, game=GAME)
         self.hub_readers = max(HARDWARE_SEATS, players)
         self.board = BIG_BOARD if players > HARDWARE_SEATS else None
@@ -155,6 +169,18 @@ class VirtualTable2021(VirtualTable):
                 self._press(bot, "hold")
                 bot.next_press = self.clock.now + 2.0  # one hold, not a hold cut short by the next press
         super()._act(screen)
+
+    def _bid(self, screen: Screen) -> None:
+        """As the 2013 bots; with Rascal scoring a bot sure of its bid fires the cannonball on the screen first."""
+        if self.dealt_round != screen.round:
+            self._deal(screen.round)
+        if getattr(screen, "scoring", "") == sk.RASCAL_SCORING:
+            for bot in self.bots:
+                view = screen.seats[bot.seat]
+                sure = bot.bid is not None and bot.brain.sure(bot.bid)
+                if sure and not view.bid_locked and bot.seat not in screen.cannonballs and bot.seat not in self.humans:
+                    self.app.submit(Cannonball(bot.seat))
+        self._count_bids(screen.seats, skip=self.humans)
 
     def _deal(self, round_number: int) -> None:
         cards = list(self.deck)

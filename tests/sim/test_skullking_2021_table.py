@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from table.config import default_text
 from table.sim.skullking_2021_table import VirtualTable2021, big_table_config
 from tests.sim.test_demo import killed_and_resumed, whole_game
 
@@ -26,3 +27,16 @@ def test_eight_players_sit_at_a_virtual_table_of_eight_seats(tmp_path: Path) -> 
     lines = table.final_lines(screen)
     assert len([line for line in lines if line.startswith("FINAL ")]) == 8
     assert [row.round for row in screen.score_pad] == list(range(1, 11))
+
+
+def test_a_whole_game_with_rascal_scoring_from_the_tables_config(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text(default_text() + '\n[skullking-2021]\nscoring = "rascal"\n')
+    table = VirtualTable2021(tmp_path / "demo", 3, seed=5)
+    try:
+        screen = table.run()
+    finally:
+        table.close()
+    assert screen.scoring == "rascal"
+    points = [cell.points for row in screen.score_pad for cell in row.cells]
+    assert min(points) >= 0  # Rascal scoring never takes points away (no wager, no cannonball missed below 0)
+    assert len(screen.score_pad) == 10
