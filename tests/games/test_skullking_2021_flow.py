@@ -329,3 +329,27 @@ def test_the_title_names_rascal_scoring_the_cannonballs_and_the_alliances() -> N
     table.bids({0: 0, 1: 1, 2: 0})
     table.trick(["loot", "green:3", "green:9"], lift=False)  # seat 1's loot, seat 0 wins with the green 9
     assert str(table.flow.screen().title).endswith("; Loot: Seat 2 and Seat 1")
+
+
+def test_ability_refusals() -> None:
+    from table.games.inputs import LinkLost
+
+    table = start()
+    table.bids({0: 0, 1: 0, 2: 0})
+    table.trick(["pirate:harry-the-giant", "green:3", "escape"], lift=False)
+    table.refused(AbilityDone(1), 1, "Harry the Giant")
+    table.refused(ChangeBid(1, -1), 1, "not one of the choices")
+    table.refused(CardLaid(2, uid("green:4"), "green:4"), 2, "first lift every card")
+    table.send(LinkLost("unplugged"))
+    table.refused(ChangeBid(1, 1), 1, "waits for the seat hub")
+    table.refused(Press(1, "hold"), 1, "waits for the seat hub")
+
+
+def test_harry_with_three_buttons_steps_back_with_minus() -> None:
+    table = start()
+    to_round(table, 2)
+    table.bids({0: 0, 1: 0, 2: 1})
+    table.trick(["pirate:harry-the-giant", "green:3", "escape"], lift=False)  # seat 2 wins, bid 1: -1, 0, +1
+    assert table.flow.screen().ability.choices == (-1, 0, 1)
+    table.send(Press(2, "minus"), Press(2, "ok"))
+    assert table.flow.screen().seats[2].bid == 0
