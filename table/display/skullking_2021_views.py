@@ -37,6 +37,9 @@ class Controls2021(Controls):
         for button in super().buttons(screen):
             if isinstance(button.action, inputs.ChooseScaryMary) and button.action.as_pirate:
                 button = Button(text("Tigress: Pirate"), button.action, button.key)
+            cards = getattr(screen, "cards", 0)
+            if isinstance(button.action, inputs.ChooseBid) and cards and button.action.value > cards:
+                continue  # fewer cards dealt than the round's number (8 players)
             chosen.append(button)
         if not isinstance(screen, Screen2021) or screen.undo:
             return chosen

@@ -784,6 +784,7 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
             cannonballs=tuple(sorted(game.cannonballs)),
             wagers=tuple(sorted(game.wagers.items())),
             alliances=tuple((game.players[a], game.players[w]) for a, w in self._round().alliances()),
+            cards=self._round().cards,
         )
 
     def _seat_view(self, seat: int) -> SeatView:

@@ -30,3 +30,4 @@ class Screen2021(Screen):
     cannonballs: tuple[int, ...] = ()  # seats that fired the cannonball this round
     wagers: tuple[tuple[int, int], ...] = ()  # (seat, points) Rascal of Roatan's wagers this round
     alliances: tuple[tuple[int, int], ...] = ()  # (Loot player, winner) this round
+    cards: int = 0  # dealt to each player this round (fewer than the round's number at 8 players): bids 0..cards

@@ -44,3 +44,15 @@ def test_the_bar_asks_rosie_who_leads_and_offers_the_cannonball() -> None:
     assert Cannonball(2, True) in [button.action for button in bar.buttons(rascal)]
     own.selected = 1
     assert Cannonball(1, False) in [button.action for button in bar.buttons(rascal)]
+
+
+def test_the_bar_offers_bids_up_to_the_cards_dealt() -> None:
+    from table.games.inputs import ChooseBid
+    from table.games.skullking_2021 import SkullKing2021Flow
+    from table.games.table_state import TableState
+    from table.rules import skullking_2021 as sk
+
+    flow = SkullKing2021Flow(TableState(8), list(range(8)), sk.Options(loot=False, kraken=False, whale=False))
+    flow._start_round(10)
+    bids = [b.action.value for b in Controls().buttons(flow.screen()) if isinstance(b.action, ChooseBid)]
+    assert bids == list(range(9))
