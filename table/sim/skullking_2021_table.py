@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from table.config import CONFIG_NAME, Config, SeatConfig, default_text, load_config, parse_config
 from table.games import inputs
@@ -165,10 +166,27 @@ class VirtualTable2021(VirtualTable):
         ability = getattr(screen, "ability", None)
         if screen.phase is Phase.LIFTING and ability is not None and ability.seat not in self.humans:
             bot = self.bots[ability.seat]
-            if self.clock.now >= bot.next_press:  # the first choice: Rosie herself, Harry 0, Rascal 0
+            if self.clock.now < bot.next_press:
+                pass  # the last press is still on its way to the screen
+            elif ability.choice != self._ability_target(screen, ability):
+                self._press(bot, "tap")  # the next choice
+                bot.next_press = self.clock.now + 1.0
+            else:
                 self._press(bot, "hold")
                 bot.next_press = self.clock.now + 2.0  # one hold, not a hold cut short by the next press
         super()._act(screen)
+
+    def _ability_target(self, screen: Screen, ability: Any) -> int:
+        """What a bot answers: after its last card, Harry moves the bid toward the tricks won and Rascal wagers 20
+        on a bid met; otherwise the first choice (Rosie leads herself, no change, no wager)."""
+        view = screen.seats[ability.seat]
+        last = not self.bots[ability.seat].hand
+        if ability.kind == sk.HARRY and last and view.bid is not None:
+            change = max(-1, min(1, view.won - view.bid))
+            return change if change in ability.choices else 0
+        if ability.kind == sk.RASCAL and last and view.bid == view.won:
+            return 20
+        return ability.seat if ability.kind == sk.ROSIE else 0
 
     def _bid(self, screen: Screen) -> None:
         """As the 2013 bots; with Rascal scoring a bot sure of its bid fires the cannonball on the screen first."""
