@@ -453,3 +453,13 @@ def test_a_2021_deck_is_enrolled_card_by_card(tmp_path: Path) -> None:
         assert not isinstance(enrollment.tap(f"04{index:012X}"), Refused)
     assert enrollment.next_code() is None
     assert isinstance(enrollment.tap("04000000000000"), Refused)
+
+
+def test_loot_under_rascal_scoring_needs_both_bids_exact() -> None:  # the FAQ
+    play = sk.Round(2, 3, dealer=2, options=sk.Options(scoring=sk.RASCAL_SCORING))
+    for seat, code in ((0, "loot"), (1, "green:9"), (2, "green:3"), (1, "green:4"), (2, "escape"), (0, "escape")):
+        play.play(seat, sk.parse_card(code))
+    assert play.alliances() == [(0, 1)]
+    assert play.score(0, [0, 2, 0]) == 20 + 20  # both exact: the direct hit and the alliance
+    assert play.score(0, [0, 1, 0]) == 20  # the winner one off: no alliance for either
+    assert play.score(1, [0, 1, 0]) == 10  # a glancing blow: half of 20, no bonus
