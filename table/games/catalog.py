@@ -15,15 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table.games import dice_inputs, inputs
-from table.games import skullking_2021_inputs as sk2021_inputs
 from table.games.effects import LOBBY
 from table.games.skullking import SkullKingFlow
-from table.games.skullking_2021 import SkullKing2021Flow, skullking_2021_options
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.games.table_state import TableState
 from table.games.text import Text, text
 from table.rules import skullking as sk
-from table.rules import skullking_2021 as sk2021
 from table.rules import skullking_dice as skd
 
 BuildFlow = Callable[[TableState, Sequence[int], Any], Any]
@@ -145,6 +142,11 @@ register_game(
         inputs_logged_bare=True,
     )
 )
+
+# Skull King, the 2021 edition (docs/rules/skullking-2021.md); its imports here, with its entry.
+from table.games import skullking_2021_inputs as sk2021_inputs  # noqa: E402
+from table.games.skullking_2021 import SkullKing2021Flow, skullking_2021_options  # noqa: E402
+from table.rules import skullking_2021 as sk2021  # noqa: E402
 
 register_game(
     GameEntry(
