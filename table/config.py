@@ -18,6 +18,7 @@ from table.operator import OperatorSettings
 from table.paths import data_home
 from table.rules import flying_hollander as fh
 from table.rules import piratenpoker as pp
+from table.rules import skullking_2021 as sk2021
 from table.rules import skullking_dice as skd
 
 CONFIG_NAME = "config.toml"
@@ -54,6 +55,7 @@ class Config:
     hollander_counts: tuple[tuple[str, int], ...] = ()  # The Flying Hollander: copies of a card, where not the default
     piratenpoker: pp.Settings = pp.DEFAULT_SETTINGS  # Piratenpoker's loot split, sets, the printing's colour names
     camera_die_px: float | None = None  # a die's width in the camera's picture; None: what `dice calibrate` measured
+    skullking_2021: sk2021.Options = sk2021.EVERYTHING  # Skull King 2021: advanced cards, abilities, scoring
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -90,7 +92,18 @@ def parse_config(text: str, where: str = "the configuration") -> Config:
 
 
 def _check(data: dict[str, Any], where: str) -> Config:
-    _only(data, ("table", "hub", "camera", "dice", "operator", "flying-hollander", "piratenpoker", "seats"), where)
+    known = (
+        "table",
+        "hub",
+        "camera",
+        "dice",
+        "operator",
+        "flying-hollander",
+        "piratenpoker",
+        "skullking-2021",
+        "seats",
+    )
+    _only(data, known, where)
     table = _section(data, "table", where)
     _only(table, ("language", "sound", "game"), f"{where}, [table]")
     hub = _section(data, "hub", where)
@@ -114,7 +127,14 @@ def _check(data: dict[str, Any], where: str) -> Config:
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or not MIN_SEATS <= len(seats_data) <= MAX_SEATS:
         count = len(seats_data) if isinstance(seats_data, list) else 0
-        raise ConfigError(f"{where}: a table has {MIN_SEATS} to {MAX_SEATS} [[seats]] blocks, not {count}")
+        raise ConfigError(
+            f"{where}: a table has {MIN_SEATS} to {MAX_SEATS} [[seats]] blocks, not {count}"
+            + (
+                f" (the seat hub has {READERS} readers; a table of more seats is on paper in hardware/eight-seats.md)"
+                if count > MAX_SEATS
+                else ""
+            )
+        )
     seats = tuple(_seat(seat, f"{where}, seat {number}") for number, seat in enumerate(seats_data, start=1))
 
     config = Config(
@@ -130,6 +150,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         hollander_counts=_hollander_counts(_section(data, "flying-hollander", where), f"{where}, [flying-hollander]"),
         piratenpoker=_piratenpoker(_section(data, "piratenpoker", where), f"{where}, [piratenpoker]"),
         camera_die_px=_die_px(camera, f"{where}, [camera]"),
+        skullking_2021=_skullking_2021(_section(data, "skullking-2021", where), f"{where}, [skullking-2021]"),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -267,6 +288,17 @@ def _value(data: dict[str, Any], key: str, kind: type, default: Any, where: str)
         names = {str: "text in quotes", bool: "true or false", int: "a whole number"}
         raise ConfigError(f"{where}: '{key}' must be {names[kind]}, not {value!r}")
     return value
+
+
+def _skullking_2021(data: dict[str, Any], where: str) -> sk2021.Options:
+    """Skull King 2021's advanced rules (docs/rules/skullking-2021.md): each advanced card, the pirates'
+    abilities, and the scoring ("standard" or "rascal")."""
+    _only(data, ("scoring", "loot", "kraken", "whale", "abilities"), where)
+    scoring = _value(data, "scoring", str, sk2021.STANDARD, where)
+    if scoring not in sk2021.SCORINGS:
+        raise ConfigError(f"{where}: scoring is one of {', '.join(sk2021.SCORINGS)}, not '{scoring}'")
+    switches = {key: _value(data, key, bool, True, where) for key in ("loot", "kraken", "whale", "abilities")}
+    return sk2021.Options(scoring=scoring, **switches)
 
 
 def _no_twice(values: list[int], what: str, where: str) -> None:

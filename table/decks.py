@@ -57,6 +57,8 @@ def identify(registry: DeckRegistry, game: str, uid: str, tag_code: str | None) 
     """What the tag `uid`, carrying `tag_code` if any, is in a game of `game`."""
     enrolled = registry.lookup(uid)
     if tag_code:
+        if tag_code in decks().get(game, ()):
+            return Known(tag_code)  # a code two editions print ("mermaid") is this game's card in this game
         for other, codes in decks().items():
             if tag_code in codes:
                 return Known(tag_code) if other == game else FromAnotherGame(other, tag_code)

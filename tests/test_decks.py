@@ -39,7 +39,7 @@ def test_an_unknown_tag_is_reported_as_unknown_never_guessed(registry: DeckRegis
     outcome = identify(registry, "skullking", "04BB", None)
     assert outcome == UnknownTag("04BB")
     assert "unknown card" in outcome.message
-    assert identify(registry, "skullking", "04BB", "yellow:14") == UnknownTag("04BB")
+    assert identify(registry, "skullking", "04BB", "yellow:15") == UnknownTag("04BB")  # a code no deck prints
 
 
 def test_a_card_enrolled_in_another_game_is_named_as_such(registry: DeckRegistry, toy_game: GameEntry) -> None:
@@ -48,3 +48,10 @@ def test_a_card_enrolled_in_another_game_is_named_as_such(registry: DeckRegistry
     assert outcome == FromAnotherGame("highcard", "star:5")
     assert identify(registry, "skullking", "04DD", "star:5") == FromAnotherGame("highcard", "star:5")
     assert "High Card deck" in outcome.message
+
+
+def test_a_code_two_editions_print_is_the_card_of_the_game_on(registry: DeckRegistry) -> None:
+    assert identify(registry, "skullking", "04EE", "mermaid") == Known("mermaid")
+    assert identify(registry, "skullking-2021", "04EE", "mermaid") == Known("mermaid")
+    assert identify(registry, "skullking", "04EE", "green:3") == FromAnotherGame("skullking-2021", "green:3")
+    assert identify(registry, "skullking-2021", "04EE", "red:3") == FromAnotherGame("skullking", "red:3")

@@ -27,14 +27,20 @@ SUIT_COLOURS = {
     "red": (213, 94, 0),  # Okabe-Ito vermillion
     "blue": (0, 114, 178),  # Okabe-Ito blue
     "black": (20, 20, 24),
+    "green": (0, 140, 100),  # the 2021 edition's parrots: Okabe-Ito bluish green, darker
+    "purple": (150, 70, 130),  # the 2021 edition's maps: Okabe-Ito reddish purple, darker
 }
-SUIT_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "black": "K"}
+SUIT_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "black": "K", "green": "G", "purple": "P"}
 SPECIAL_COLOURS = {
     "escape": (200, 200, 205),
     "pirate": (120, 40, 40),
     "scarymary": (90, 40, 110),
     "mermaid": (0, 158, 115),  # Okabe-Ito bluish green
     "skullking": (230, 159, 0),  # Okabe-Ito orange
+    "tigress": (90, 40, 110),  # the 2021 edition's specials
+    "kraken": (40, 60, 70),
+    "whale": (86, 180, 233),  # Okabe-Ito sky blue
+    "loot": (150, 110, 40),
 }
 SPECIAL_NAMES = {
     "escape": text("Escape"),
@@ -42,6 +48,10 @@ SPECIAL_NAMES = {
     "scarymary": text("Scary Mary"),
     "mermaid": text("Mermaid"),
     "skullking": text("Skull King"),
+    "tigress": text("Tigress"),
+    "kraken": text("Kraken"),
+    "whale": text("White Whale"),
+    "loot": text("Loot"),
 }
 
 
@@ -97,6 +107,14 @@ def suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[i
         pygame.draw.polygon(card, colour, [box.midtop, box.bottomright, box.bottomleft])
     elif suit == "blue":
         pygame.draw.rect(card, colour, box.inflate(-box.width // 8, -box.height // 8))
+    elif suit == "green":  # a diamond
+        pygame.draw.polygon(card, colour, [box.midtop, box.midright, box.midbottom, box.midleft])
+    elif suit == "purple":  # a map: a rectangle lying on its side with a fold
+        sheet = box.inflate(0, -box.height // 3)
+        pygame.draw.rect(card, colour, sheet)
+        pygame.draw.line(
+            card, PAPER if colour != PAPER else INK, sheet.midtop, sheet.midbottom, max(1, box.width // 12)
+        )
     else:
         _jolly_roger(card, box, colour)
 
@@ -125,13 +143,17 @@ def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | No
     pygame.draw.rect(card, colour, inner, border_radius=width // 16)
     symbol = pygame.Rect(0, 0, inner.width * 3 // 4, inner.width * 3 // 4)
     symbol.center = (width // 2, inner.top + inner.height * 2 // 5)
-    ink = INK if face.kind in ("escape", "skullking") else PAPER
+    ink = INK if face.kind in ("escape", "skullking", "whale") else PAPER
     {
         "escape": _white_flag,
         "pirate": _crossed_sabres,
         "scarymary": _sabre_and_flag,
         "mermaid": _tail,
         "skullking": _crown,
+        "tigress": _sabre_and_flag,
+        "kraken": _tentacles,
+        "whale": _whale,
+        "loot": _chest,
     }.get(face.kind, _crown)(card, symbol, ink)
     name = fit_text(
         _say(SPECIAL_NAMES.get(face.kind, face.kind), catalog), inner.width * 9 // 10, height // 10, ink, record=False
@@ -204,3 +226,48 @@ def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) ->
     )
     for tip in tips:  # a jewel on every point
         pygame.draw.circle(card, PAPER, tip, max(2, box.width // 14))
+
+
+def _tentacles(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """The Kraken: a head and four curling arms."""
+    pygame.draw.ellipse(card, ink, pygame.Rect(box.left + box.width // 4, box.top, box.width // 2, box.height // 2))
+    for arm in range(4):
+        x0 = box.left + box.width * (arm + 1) // 5
+        for step in range(12):
+            t = step / 11
+            x = x0 + math.sin(t * math.pi * 2 + arm) * box.width / 10
+            y = box.top + box.height * (0.4 + 0.55 * t)
+            pygame.draw.circle(card, ink, (round(x), round(y)), max(1, round(box.width / 14 * (1 - 0.6 * t))))
+
+
+def _whale(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """The White Whale: a long body, a tail fluke and a spout."""
+    body = pygame.Rect(box.left, box.top + box.height // 3, box.width * 3 // 4, box.height // 3)
+    pygame.draw.ellipse(card, PAPER, body)
+    pygame.draw.ellipse(card, ink, body, max(1, box.width // 30))
+    tail = (body.right - box.width // 20, body.centery)
+    pygame.draw.polygon(card, ink, [tail, (box.right, body.top), (box.right, body.bottom)])
+    pygame.draw.line(card, ink, (body.left + body.width // 3, body.top), (body.left + body.width // 3, box.top), 2)
+    pygame.draw.circle(
+        card, ink, (body.left + body.width // 6, body.centery - body.height // 8), max(1, box.width // 24)
+    )
+
+
+def _chest(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """Loot: a treasure chest with its lid and lock."""
+    chest = box.inflate(-box.width // 6, -box.height // 3)
+    pygame.draw.rect(card, ink, chest)
+    pygame.draw.line(
+        card,
+        PAPER if ink != PAPER else INK,
+        (chest.left, chest.top + chest.height // 3),
+        (chest.right, chest.top + chest.height // 3),
+        max(1, box.width // 20),
+    )
+    pygame.draw.rect(
+        card,
+        PAPER if ink != PAPER else INK,
+        pygame.Rect(0, 0, box.width // 8, box.height // 6).move(
+            chest.centerx - box.width // 16, chest.top + chest.height // 4
+        ),
+    )

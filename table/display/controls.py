@@ -331,11 +331,9 @@ class Controls(BarControls):
 
     def other(self, model: Any) -> BarControls | None:
         """The controls registered for `model`'s type, when it is not the card game's Screen."""
-        if isinstance(model, Screen):
-            return None
         kind = _provider_type(model)
-        if kind is None:
-            return None
+        if kind is None or (isinstance(model, Screen) and isinstance(self, _providers[kind])):
+            return None  # the card game's Screen, or a Screen subclass whose controls build on these
         if kind not in self._others:
             self._others[kind] = _providers[kind]()
         return self._others[kind]

@@ -37,6 +37,7 @@ FPS = 30  # animation frames per second: the key of an animated part changes thi
 # The countdown says one word per drum hit of the "countdown" sound (table/display/sounds.py: 0, 0.6, 1.2 s).
 YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
+SUIT_WORDS = {**COLOUR_NAMES, "green": text("green"), "purple": text("purple")}  # the 2021 edition's suits too
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
 
 
@@ -48,12 +49,12 @@ def game_name(screen: Screen, game: str) -> Text:
 def card_face(code: str) -> CardFace:
     """How a card code looks: "yellow:12", "pirate:tortuga-jack", "scarymary:pirate", "mermaid", ..."""
     kind, _, detail = code.partition(":")
-    if kind in ("yellow", "red", "blue", "black"):
+    if kind in ("yellow", "red", "blue", "black", "green", "purple"):
         return CardFace("number", kind, int(detail))
     if kind == "pirate" and detail:
         return CardFace("pirate", caption=detail.replace("-", " ").title())
-    if kind == "scarymary" and detail:
-        return CardFace("scarymary", caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
+    if kind in ("scarymary", "tigress") and detail:
+        return CardFace(kind, caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
     return CardFace(kind)
 
 
@@ -205,7 +206,7 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
     if screen.trick is not None and screen.phase in (Phase.PLAYING, Phase.LIFTING):
         trick = screen.trick
         lead = (
-            text("Lead suit: {suit} ({letter})", suit=COLOUR_NAMES[trick.lead], letter=SUIT_LETTERS[trick.lead])
+            text("Lead suit: {suit} ({letter})", suit=SUIT_WORDS[trick.lead], letter=SUIT_LETTERS[trick.lead])
             if trick.lead
             else text("No suit led yet")
         )

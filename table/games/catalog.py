@@ -15,18 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table.games import dice_inputs, inputs
+from table.games import skullking_2021_inputs as sk2021_inputs
 from table.games.effects import LOBBY
 from table.games.flying_hollander import FlyingHollanderFlow
 from table.games.flying_hollander_inputs import HOLLANDER_INPUT_KINDS
 from table.games.piratenpoker import PiratenpokerFlow
 from table.games.piratenpoker_inputs import PIRATENPOKER_INPUT_KINDS
 from table.games.skullking import SkullKingFlow
+from table.games.skullking_2021 import SkullKing2021Flow, skullking_2021_options
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.games.table_state import TableState
 from table.games.text import Text, text
 from table.rules import flying_hollander as fh
 from table.rules import piratenpoker as pp
 from table.rules import skullking as sk
+from table.rules import skullking_2021 as sk2021
 from table.rules import skullking_dice as skd
 
 BuildFlow = Callable[[TableState, Sequence[int], Any], Any]
@@ -180,5 +183,20 @@ register_game(
         referee=fh.REFEREE,
         views="table.display.flying_hollander_views",
         virtual_table="table.sim.flying_hollander_table:VirtualHollanderTable",
+    )
+)
+
+register_game(
+    GameEntry(
+        key="skullking-2021",
+        name=text("Skull King (2021 edition)"),
+        min_players=sk2021.MIN_PLAYERS,
+        max_players=sk2021.MAX_PLAYERS,
+        build=lambda table, players, config: SkullKing2021Flow(table, players, skullking_2021_options(config)),
+        deck=tuple(card.code for card in sk2021.DECK),
+        inputs=sk2021_inputs.INPUT_KINDS,
+        referee=sk2021.REFEREE,
+        views="table.display.skullking_2021_views",
+        virtual_table="table.sim.skullking_2021_table:VirtualTable2021",
     )
 )

@@ -44,13 +44,15 @@ class Thumb(Protocol):
 
 class SimTable:
     bots: list[Any]  # the game's bots, one per playing seat (each a Thumb)
+    hub_readers = 6  # the emulated seat hub's readers (a virtual table of 8 seats sets 8 before building)
+    board: str | None = None  # the mock Pi's revision (None: gpiozero's default); more GPIO pins for 8 seats
 
     def __init__(self, home: Path, players: int, seed: int, config: Config | None, **build: Any) -> None:
         """`build`: more of the table's parts for `build_table` (the dice tray, say)."""
         home.mkdir(parents=True, exist_ok=True)
         self.players, self.seed, self.clock = players, seed, SimClock()
-        Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-        self.hub = HubEmulator(home, readers=6)
+        Device.pin_factory = MockFactory(revision=self.board, pin_class=MockPWMPin)
+        self.hub = HubEmulator(home, readers=self.hub_readers)
         table_config = config or parse_config(default_text())
         # The real table's app, built as `pirate-table run` builds it: only the hub's port and the sound differ.
         table_config = dataclasses.replace(

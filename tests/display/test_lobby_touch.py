@@ -24,7 +24,7 @@ def test_touching_a_chip_chooses_the_game_or_the_language(size: tuple[int, int])
     board.draw_frame()
     chips = dict((action, rect) for rect, action in lobby_touches(flow.screen(), board.layout()[0].size))
     assert set(chips) == {
-        *(inputs.ChooseGame(entry.key) for entry in catalog.games()),  # skullking, skullking-dice, and the games since
+        *(inputs.ChooseGame(entry.key) for entry in catalog.games()),  # every game of the catalog
         *(inputs.ChooseLanguage(code) for code in ("en", "de", "fr", "nl", "it")),
     }
     pygame.event.clear()
