@@ -1,7 +1,7 @@
 """A whole evening at one table, measured: every game the catalog has, played back to back by the virtual table's
 bots, with faults on and a "kill" in the middle of every game (the table closed and a new one started on the same
 data folder, resuming from the log), `--games` games in all. The bots play far faster than people (a Skull King
-game takes them about a minute of the table's clock), so 40 games are several evenings of real play: a café
+game takes them a minute or two of the table's clock), so 50 games are several evenings of real play: a café
 evening of six hours holds about a dozen.
 
 Prints, per game played: the game, its players, the table's clock, the database's size, the process's resident
@@ -10,7 +10,7 @@ every game), the database's growth per game, and the CPU an idle table costs (a 
 the real clock, `--idle` seconds). Nothing is lost: every game's FINAL lines must match a run of the same seed
 without the kill (checked for the first game of each kind).
 
-    .venv/bin/python bench/bench_evening.py [--games 40] [--seed 1] [--idle 20]
+    .venv/bin/python bench/bench_evening.py [--games 50] [--seed 1] [--idle 20]
 """
 
 from __future__ import annotations
@@ -50,13 +50,15 @@ def play(home: Path, game: str, players: int, seed: int, kill_after: int | None)
     """One game to its end (closed once after `kill_after` ticks, then resumed); its FINAL lines, its clock."""
     make = virtual_table_class(game)
     table: Any = make(home, players, seed, faults=True)
+    before = 0.0  # the table's clock until the kill (a new table's clock starts again at 0)
     if kill_after is not None:
         ticks = iter(range(kill_after))
         table.run(on_tick=lambda: next(ticks, None) is not None)  # stops there: as a kill, the log stays
+        before = table.clock.now
         table.close()
         table = make(home, players, seed, faults=True)
     screen = table.run(on_tick=lambda: True)
-    clock = table.clock.now
+    clock = before + table.clock.now
     table.close()
     return [line for line in table.final_lines(screen) if line.startswith("FINAL")], clock
 
@@ -91,7 +93,7 @@ def idle_cpu(seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games played back to back (default 40)")
+    parser.add_argument("--games", type=int, default=50, help="games played back to back (default 50)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--idle", type=float, default=20.0, help="real seconds of an idle table measured")
     args = parser.parse_args()
