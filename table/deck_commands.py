@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from table.config import load_config
 from table.devices.nfc import HubLink, find_hub_port
 from table.enrollment import Enrolled, Enrollment, Refused, TagWriting, WriteCode
 from table.events import CardPlaced, HubConnected, HubLinkLost, ReaderFailed, TableEvent, TagWritten
@@ -35,8 +36,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 def run(args: argparse.Namespace) -> int:
     registry = DeckRegistry(open_database())
     try:
-        session = (Enrollment if args.command == "enroll" else TagWriting)(registry, args.game, args.deck)
-    except ValueError as error:
+        config = load_config()  # a game's deck may be the config's (how many of each card)
+        session = (Enrollment if args.command == "enroll" else TagWriting)(registry, args.game, args.deck, config)
+    except ValueError as error:  # ConfigError too: said in plain words
         print(f"pirate-table {args.command}: {error}", file=sys.stderr)
         return 2
     link = HubLink(lambda: find_hub_port(args.port), time.monotonic)

@@ -8,6 +8,7 @@ reported as unknown, never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from table.games import catalog
 from table.store.decks import DeckRegistry
@@ -18,11 +19,13 @@ def decks() -> dict[str, tuple[str, ...]]:
     return {entry.key: entry.deck for entry in catalog.with_deck()}
 
 
-def deck_codes(game: str) -> tuple[str, ...]:
+def deck_codes(game: str, config: Any = None) -> tuple[str, ...]:
+    """The game's printed deck; with the table's `config`, the deck it describes (a game whose printings differ)."""
     known = decks()
     if game not in known:
         raise ValueError(f"no deck is known for the game '{game}'; known: {', '.join(known)}")
-    return known[game]
+    entry = catalog.game(game)
+    return entry.deck_from(config) if config is not None and entry.deck_from is not None else known[game]
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from table.decks import deck_codes
 from table.store.decks import AlreadyEnrolled, DeckRegistry, normalise_uid
@@ -48,9 +49,10 @@ def deck_name(deck: str) -> str:
 class Enrollment:
     """Tap every card of a deck once, in the order asked, and each tag is recorded as that card."""
 
-    def __init__(self, registry: DeckRegistry, game: str, deck: str) -> None:
+    def __init__(self, registry: DeckRegistry, game: str, deck: str, config: Any = None) -> None:
+        """`config`: the table's configuration, for a game whose deck it describes (how many of each card)."""
         self.registry, self.game, self.deck = registry, game, deck_name(deck)
-        self.codes = deck_codes(game)
+        self.codes = deck_codes(game, config)
 
     def next_code(self) -> str | None:
         """The next card to tap, or None when the whole deck is in."""
@@ -90,9 +92,9 @@ class TagWriting:
     enrolled as it). A tag is finished once the hub confirms the write.
     """
 
-    def __init__(self, registry: DeckRegistry, game: str, deck: str) -> None:
+    def __init__(self, registry: DeckRegistry, game: str, deck: str, config: Any = None) -> None:
         self.registry, self.game, self.deck = registry, game, deck_name(deck)
-        self.enrollment = Enrollment(registry, game, deck)
+        self.enrollment = Enrollment(registry, game, deck, config)
 
     def progress(self) -> tuple[int, int]:
         written = sum(tag.written for tag in self.registry.tags(self.game, self.deck))

@@ -86,3 +86,13 @@ def test_an_empty_deck_name_on_the_command_line_is_refused_plainly(capsys: pytes
 
     assert main(["enroll", "skullking", "--deck", ""]) == 2
     assert "a deck needs a name" in capsys.readouterr().err
+
+
+def test_the_flying_hollander_s_deck_is_the_config_s(registry: DeckRegistry) -> None:
+    from table.config import default_text, parse_config
+
+    config = parse_config(default_text() + '\n[flying-hollander.counts]\n"crew:12" = 1\nkraken = 3\n')
+    session = Enrollment(registry, "flying-hollander", "blue box", config)
+    assert session.codes.count("crew:12") == 1 and session.codes.count("kraken") == 3
+    assert session.progress() == (0, 60 - 3 + 1)
+    assert Enrollment(registry, "flying-hollander", "red box").codes.count("kraken") == 2  # the default deck

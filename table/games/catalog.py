@@ -47,6 +47,7 @@ class GameEntry:
     max_players: int
     build: BuildFlow
     deck: tuple[str, ...] = ()  # the card codes of one printed deck, in the order enrollment asks; () : no cards
+    deck_from: Callable[[Any], tuple[str, ...]] | None = None  # the deck the table's config describes, if it may
     dice: bool = False  # played with dice read by the tray's camera
     inputs: tuple[type, ...] = ()  # the game's own input kinds, besides the table's (table.games.inputs)
     referee: Mapping[str, Ask] = field(default_factory=dict)  # the referee's questions: ask -> answer
@@ -179,6 +180,7 @@ register_game(
             table, players, deck_size=len(fh.deck(dict(config.hollander_counts) if config else None))
         ),
         deck=fh.DECK,
+        deck_from=lambda config: fh.deck(dict(config.hollander_counts)),  # how many of each card: the config's
         inputs=HOLLANDER_INPUT_KINDS,
         referee=fh.REFEREE,
         views="table.display.flying_hollander_views",
