@@ -4,7 +4,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench fuzz evening clean
 
 demo: $(VENV)/.installed
 	$(BIN)/pirate-table demo
@@ -17,6 +17,14 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/bench_skullking.py
+
+# The long runs, kept out of `make test` (results in BENCHMARKS.md): the hub protocol fuzzed with 100 000 streams,
+# and a whole evening of every game with faults and kills.
+fuzz: $(VENV)/.installed
+	PIRATE_TABLE_FUZZ=100000 $(BIN)/python -m pytest tests/devices/test_hub_protocol.py -k fuzz
+
+evening: $(VENV)/.installed
+	$(BIN)/python bench/bench_evening.py
 
 $(VENV)/.installed: pyproject.toml scripts/setup-venv
 	scripts/setup-venv
