@@ -128,8 +128,10 @@ build_release() {
     tar -C "$SOURCE" --exclude=.git --exclude=.venv --exclude='*.egg-info' --exclude=build -cf - . | tar -C "$COPY" -xf -
     python3 -m venv --system-site-packages "$dir"
     "$dir/bin/python" -m pip install --quiet --upgrade pip
-    # mpremote too, so that scripts/flash-firmware finds it on the table without another install.
-    "$dir/bin/python" -m pip install --no-binary pygame -c "$HERE/constraints.txt" "$COPY" mpremote
+    # Every package from PyPI pinned to one version and checked against its hashes (requirements.lock), mpremote
+    # too (scripts/flash-firmware); then the table itself, from the copy, with nothing more fetched.
+    "$dir/bin/python" -m pip install --require-hashes --no-binary pygame -r "$HERE/requirements.lock"
+    "$dir/bin/python" -m pip install --no-deps --no-build-isolation "$COPY"
     rm -rf "$COPY"
     COPY=""
     "$dir/bin/python" -c "import table, serial, gpiozero, pygame, cv2, numpy" \

@@ -114,3 +114,22 @@ def test_the_install_asks_for_what_the_table_needs() -> None:
     assert "--system-site-packages" in text and "--no-binary pygame" in text
     groups = text.split("TABLE_GROUPS=(", 1)[1].split(")", 1)[0].split()
     assert {"gpio", "video", "dialout", "input", "render"} <= set(groups)
+
+
+def test_everything_from_pypi_is_pinned_with_hashes() -> None:
+    """install.sh installs from requirements.lock with --require-hashes: each package at one version, its files'
+    sha256 listed, and every dependency of the table's pyproject.toml among them."""
+    import re
+    import tomllib
+
+    lock = (HARDWARE / "pi" / "requirements.lock").read_text(encoding="utf-8")
+    pinned = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.MULTILINE))
+    entries = re.split(r"\n(?=[A-Za-z])", lock.strip())
+    assert all("--hash=sha256:" in entry for entry in entries if not entry.startswith("#"))
+    project = tomllib.loads((HARDWARE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    wanted = {re.split(r"[<>=!; \[]", dependency)[0].lower() for dependency in project["project"]["dependencies"]}
+    assert wanted <= {name.lower() for name in pinned}, wanted - set(pinned)
+    assert pinned["numpy"].startswith("1.") and "mpremote" in pinned  # picamera2's NumPy; the firmware's flasher
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert '--require-hashes --no-binary pygame -r "$HERE/requirements.lock"' in text
+    assert '--no-deps --no-build-isolation "$COPY"' in text

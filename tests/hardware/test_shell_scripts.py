@@ -45,6 +45,7 @@ def test_the_finder_sees_the_known_scripts() -> None:
         "scripts/setup-venv",
         "scripts/flash-firmware",
         "scripts/install-test-tools",
+        "scripts/lock-pi-requirements",
         ".ci/run",
         "hardware/pi/install.sh",
         "hardware/pi/pirate-table",
