@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as error:  # the data folder or its database cannot be used: said, never a traceback
         print(f"pirate-table {args.command}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader of the output went away (`| head`): nobody is left to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit stays quiet
+        return 1
 
 
 def _command(args: argparse.Namespace) -> int:

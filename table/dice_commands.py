@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     read.add_argument("--shipped", action="store_true", help="ignore what was taught or calibrated")
     render = commands.add_parser("render", help="write a labelled set of rendered tray images")
     render.add_argument("folder", type=Path)
-    render.add_argument("--count", type=int, default=100)
+    render.add_argument("--count", type=_positive, default=100)
     render.add_argument("--seed", type=int, default=0)
     render.add_argument("--look", default="default")
     evaluate = commands.add_parser("eval", help="accuracy on a labelled folder (NAME.png + NAME.json)")
@@ -45,12 +45,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     evaluate.add_argument("--shipped", action="store_true", help="ignore what was taught or calibrated")
     capture = commands.add_parser("capture", help="photograph every face of your dice for `dice teach`")
     capture.add_argument("folder", type=Path)
-    capture.add_argument("--count", type=int, default=PHOTOS_PER_FACE, help="photos per kind and face (default 20)")
+    capture.add_argument(
+        "--count", type=_positive, default=PHOTOS_PER_FACE, help="photos per kind and face (default 20)"
+    )
     capture.add_argument("--camera", default="auto", help='"auto", "picamera2", "/dev/video0", or a folder')
     teach = commands.add_parser("teach", help="adapt the reader to labelled photos DIR/<kind>/<face>/*.png|jpg")
     teach.add_argument("folder", type=Path)
     calibrate = commands.add_parser("calibrate", help="learn the empty tray and the colour of each kind of die")
     calibrate.add_argument("--camera", default="auto", help='"auto", "picamera2", "/dev/video0", or a folder')
+
+
+def _positive(value: str) -> int:
+    """A count on the command line: a whole number from 1 (argparse says so plainly otherwise)."""
+    if not (value.isascii() and value.isdigit()) or int(value) < 1 or int(value) > 100_000:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to 100000, not {value!r}")
+    return int(value)
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
@@ -189,15 +198,22 @@ def _size_hint(die_px: float) -> None:
 
 
 def _read(images: list[Path], shipped: bool = False) -> int:
+    """One JSON line per image; an image that cannot be read gets its line with the reason, and the rest of the
+    batch is read all the same."""
     dice_reader, failed = reader(shipped), 0
     _size_hint(dice_reader.die_px)
     for path in images:
-        image = cv2.imread(str(path))
+        image, why = _image(path, dice_reader.die_px)
         if image is None:
-            print(json.dumps({"image": str(path), "error": "cannot read this image"}))
+            print(json.dumps({"image": str(path), "error": why}))
             failed += 1
             continue
-        reading = dice_reader.read(image)
+        try:
+            reading = dice_reader.read(image)
+        except Exception as error:  # one odd picture never stops the batch
+            print(json.dumps({"image": str(path), "error": f"could not be read: {error}"[:300]}))
+            failed += 1
+            continue
         line: dict[str, object] = {"image": str(path), "dice": [die.as_json() for die in reading.dice]}
         if reading.obstructed:
             line["obstructed"] = True
@@ -205,11 +221,64 @@ def _read(images: list[Path], shipped: bool = False) -> int:
     return 1 if failed else 0
 
 
-def _render(folder: Path, count: int, seed: int, look: str) -> int:
-    from vision.render import EVAL_STYLE, load_look, scatter
+MAX_PIXELS = 4096 * 4096  # a picture larger than this is no camera frame of a tray (and would take gigabytes)
 
-    folder.mkdir(parents=True, exist_ok=True)
-    dice, chosen = table_dice(), load_look(look)
+
+def _image(path: Path, die_px: float) -> tuple[np.ndarray | None, str]:
+    """The picture at `path`, or None and why not: unreadable, too large (checked before decoding), too small to
+    hold a die."""
+    size = _header_size(path)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        return None, f"{size[0]}x{size[1]} is too large: a tray picture is at most {MAX_PIXELS} pixels"
+    image = cv2.imread(str(path))
+    if image is None:
+        return None, "cannot read this image"
+    height, width = image.shape[:2]
+    if width * height > MAX_PIXELS:
+        return None, f"{width}x{height} is too large: a tray picture is at most {MAX_PIXELS} pixels"
+    if min(width, height) < die_px:
+        return None, f"{width}x{height} is too small to hold a die {die_px:.0f} px wide"
+    return image, ""
+
+
+def _header_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG's or a JPEG's header, without decoding it; None for other files."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(26)
+            if head[:8] == b"\x89PNG\r\n\x1a\n":
+                return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            if head[:2] != b"\xff\xd8":
+                return None
+            file.seek(2)
+            while (marker := file.read(4)) and len(marker) == 4 and marker[0] == 0xFF:
+                length = int.from_bytes(marker[2:4], "big")
+                if 0xC0 <= marker[1] <= 0xCF and marker[1] not in (0xC4, 0xC8, 0xCC):  # a start of frame
+                    frame = file.read(5)
+                    return int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")
+                file.seek(length - 2, 1)
+    except OSError:
+        return None
+    return None
+
+
+def _render(folder: Path, count: int, seed: int, look: str) -> int:
+    from vision.render import EVAL_STYLE, LOOKS_DIR, load_look, scatter
+
+    try:
+        chosen = load_look(look)
+    except (OSError, ValueError, KeyError):
+        known = ", ".join(sorted(path.stem for path in LOOKS_DIR.glob("*.json")))
+        print(
+            f"pirate-table dice render: no look '{look}' (the looks: {known}, or a look file's path)", file=sys.stderr
+        )
+        return 2
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"pirate-table dice render: {folder} cannot be made ({error.strerror})", file=sys.stderr)
+        return 2
+    dice = table_dice()
     for i in range(count):
         frame = scatter(seed + i, dice, 1 + i % 6, look=chosen, style=EVAL_STYLE, touching=0.3, on_edge=0.05)
         name = f"tray-{seed + i:06d}"

@@ -67,3 +67,58 @@ def test_a_corrupt_config_stops_the_dice_commands_with_its_reason(
     (data_home() / CONFIG_NAME).write_text("[dice\nscoring = ")
     assert _run(["dice", "render", str(tmp_path), "--count", "1"]) == 2
     assert "damaged" in capsys.readouterr().err
+
+
+def test_odd_pictures_get_their_reason_and_the_rest_of_the_batch_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+    import numpy as np
+
+    assert _run(["dice", "render", str(tmp_path), "--count", "1", "--seed", "5"]) == 0
+    (good,) = tmp_path.glob("*.png")
+    cv2.imwrite(str(tmp_path / "thin.png"), np.zeros((50, 1, 3), np.uint8))
+    cv2.imwrite(str(tmp_path / "huge.png"), np.zeros((4200, 4100, 3), np.uint8))  # over 16.7 Mpixels, 50 kB file
+    cv2.imwrite(str(tmp_path / "huge.jpg"), np.zeros((4200, 4100, 3), np.uint8))
+    capsys.readouterr()
+    images = [tmp_path / "thin.png", tmp_path / "huge.png", tmp_path / "huge.jpg", good]
+    assert _run(["dice", "read", *map(str, images)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "too small to hold a die" in lines[0]["error"]
+    assert lines[1]["error"] == lines[2]["error"] == "4100x4200 is too large: a tray picture is at most 16777216 pixels"
+    assert "dice" in lines[3]  # read all the same
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["dice", "render", "{tmp}/r", "--look", "nosuch"], "no look 'nosuch' (the looks: default, harbour"),
+        (["dice", "render", "/proc/x/y"], "/proc/x/y cannot be made"),
+    ],
+)
+def test_render_mistakes_are_said_plainly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    assert _run([arg.replace("{tmp}", str(tmp_path)) for arg in argv]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_count_is_a_whole_number_from_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _run(["dice", "render", "somewhere", "--count", "-5"])
+    assert "a whole number from 1 to 100000, not '-5'" in capsys.readouterr().err
+
+
+def test_dice_read_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    assert _run(["dice", "render", str(tmp_path), "--count", "3", "--seed", "9"]) == 0
+    images = sorted(str(path) for path in tmp_path.glob("*.png")) * 200  # more output than a pipe holds
+    command = [sys.executable, "-m", "table", "dice", "read", *images]
+    reader = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout is not None
+    reader.stdout.readline()
+    reader.stdout.close()  # `| head -1`
+    _, err = reader.communicate(timeout=120)
+    assert b"Traceback" not in err and reader.returncode == 1
