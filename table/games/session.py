@@ -12,10 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from table.games import catalog
+from table.games import catalog, dice_inputs
 from table.games.effects import CancelCountdown, Effect, SwitchGame
 from table.games.lobby import LobbyFlow
 from table.games.table_state import TableState
+
+# What the tray's camera reports: facts of the table, which only a dice game acts on.
+TRAY_EVENTS = (
+    dice_inputs.DieLanded,
+    dice_inputs.DieMoved,
+    dice_inputs.DieTakenOut,
+    dice_inputs.TrayCovered,
+    dice_inputs.TrayUncovered,
+    dice_inputs.CameraDown,
+    dice_inputs.CameraUp,
+)
 
 
 class TableSession:
@@ -53,6 +64,9 @@ class TableSession:
         return self.table.tray
 
     def handle(self, event: Any) -> list[Effect]:
+        if isinstance(event, TRAY_EVENTS) and not self._plays_dice():
+            self._tray_fact(event)  # a camera over the tray reports in the lobby and in card games too: noted quietly
+            return []
         effects: list[Effect] = []
         for effect in self.flow.handle(event):
             if isinstance(effect, SwitchGame):
@@ -71,6 +85,26 @@ class TableSession:
     def private(self, seat: int) -> Any:
         """What only `seat`'s player may see now (the game's private view; nothing in the lobby)."""
         return self.flow.private(seat)
+
+    def _plays_dice(self) -> bool:
+        return self.game_key is not None and catalog.game(self.game_key).dice
+
+    def _tray_fact(self, event: Any) -> None:
+        """What lies in the tray and whether the camera sees it are the table's facts (TableState), whoever plays."""
+        table = self.table
+        match event:
+            case dice_inputs.DieLanded():
+                table.tray[event.order] = event
+            case dice_inputs.DieMoved() if event.order in table.tray:
+                table.tray[event.order] = event
+            case dice_inputs.DieTakenOut():
+                table.tray.pop(event.order, None)
+            case dice_inputs.TrayCovered() | dice_inputs.TrayUncovered():
+                table.tray_blocked = isinstance(event, dice_inputs.TrayCovered)
+            case dice_inputs.CameraDown():
+                table.camera_lost = event.reason
+            case dice_inputs.CameraUp():
+                table.camera_lost = None
 
     def _switch(self, switch: SwitchGame) -> None:
         if switch.game == catalog.LOBBY:

@@ -159,3 +159,20 @@ def test_undo_goes_back_through_a_new_game_and_another_start_to_the_right_game()
     table.handle(Undo())
     table.handle(ConfirmUndo())  # the new game, undone: the card game as it was
     assert table.flow is first and table.game_key == "skullking" and table.screen().phase is Phase.BIDDING
+
+
+def test_the_tray_s_camera_is_noted_quietly_outside_the_dice_game_and_the_dice_game_starts_knowing_it() -> None:
+    from table.games.dice_inputs import CameraDown, CameraUp, DieLanded, DieTakenOut
+
+    table = TableSession(4)
+    assert table.handle(CameraDown("no picture")) == []  # no error in the lobby: nobody did anything wrong
+    assert table.handle(DieLanded(1, "black", "7", 0.9, 10, 10)) == []
+    assert table.table.camera_lost == "no picture" and 1 in table.tray
+    assert table.handle(CameraUp()) == [] and table.table.camera_lost is None
+    table.handle(DieTakenOut(1))
+    table.handle(DieLanded(2, "red", "3", 0.9, 10, 10))  # a die left in the tray
+    for seat in (0, 1, 2):
+        table.handle(JoinSeat(seat))
+    table.handle(ChooseGame("skullking-dice"))
+    table.handle(StartGame())
+    assert list(table.tray) == [2]  # the dice game knows what lies in the tray
