@@ -26,6 +26,8 @@ def answer(request: Any) -> dict[str, Any]:
         return _dispatch(request)
     except ValueError as error:  # each game's rules raise theirs (CardError, DiceError, RequestError) as ValueError
         return {"error": str(error)}
+    except Exception as error:  # a question a game's rules did not foresee: an answer all the same, never a stop
+        return {"error": f"this request could not be answered ({type(error).__name__}: {error})"[:MAX_MESSAGE]}
 
 
 def _dispatch(request: Any) -> dict[str, Any]:

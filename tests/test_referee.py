@@ -211,3 +211,14 @@ def test_a_huge_line_is_refused_by_its_length_and_never_echoed() -> None:
 def test_error_messages_are_short() -> None:
     (answer,) = answers_to(b'{"game": "skullking", "trick": ["' + b"q" * 60_000 + b'", "red:2"]}\n')
     assert len(answer["error"]) <= referee.MAX_MESSAGE and answer["error"].endswith("...")
+
+
+def test_a_question_a_game_s_rules_did_not_foresee_still_gets_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from table.rules import skullking
+
+    def broken(value: object) -> dict:
+        raise KeyError("a bug")
+
+    monkeypatch.setitem(skullking.REFEREE, "trick", broken)
+    (answer,) = answers_to(b'{"game": "skullking", "trick": ["red:1", "red:2"]}\n')
+    assert answer == {"error": "this request could not be answered (KeyError: 'a bug')"}
