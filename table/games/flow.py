@@ -10,6 +10,8 @@
 - The seat lights: each LED's standing pattern (`_standing_light`), sent only when it changes.
 - The operator's undo with confirm: `_checkpoint(action)` before an accepted action keeps the game as it was
   (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
+- The inputs every flow takes alike (`_common_input`, before the game's `_dispatch`): names and the language here,
+  the hub and the readers in `SeatReaders`, the lobby's inputs refused and NewGame in `GameOn` (a game's flow).
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
 
 A game supplies its undoable state as `self.state` (with `phase` and `copy()`), the seats that play now
@@ -38,7 +40,20 @@ from table.games.effects import (
     StartCountdown,
     SwitchGame,
 )
-from table.games.inputs import KEYS, CancelUndo, ConfirmUndo, CountdownDone, Undo
+from table.games.inputs import (
+    KEYS,
+    CancelUndo,
+    ChooseGame,
+    ChooseLanguage,
+    ConfirmUndo,
+    CountdownDone,
+    JoinSeat,
+    LeaveSeat,
+    NewGame,
+    SetName,
+    StartGame,
+    Undo,
+)
 from table.games.screen import Note, Phase, Placing, PrivateView
 from table.games.table_state import TableState
 from table.games.text import LANGUAGES, Text, and_list, text, verbatim
@@ -130,6 +145,20 @@ class TableFlow:
     def _dispatch(self, event: object) -> None:
         raise NotImplementedError
 
+    def _common_input(self, event: object) -> bool:
+        """The inputs every flow takes the same way, before its own `_dispatch`: a seat's name and the table's
+        language, at any time. Mixins add theirs (SeatReaders: the hub and the readers; GameOn: the lobby's inputs
+        while a game is on). True: taken here."""
+        match event:
+            case SetName():
+                if self._seat_exists(event.seat):
+                    self._set_name(event.seat, event.name)
+            case ChooseLanguage():
+                self._choose_language(event.language)
+            case _:
+                return False
+        return True
+
     def _playing_seats(self) -> Sequence[int]:
         """The seats in the game (in a lobby: the seats that joined), clockwise."""
         raise NotImplementedError
@@ -157,7 +186,8 @@ class TableFlow:
             case CancelUndo():
                 self._cancel_undo()
             case _:
-                self._dispatch(event)
+                if not self._common_input(event):
+                    self._dispatch(event)
         self._countdown_effects(before, event)
         self._update_lights()
         return self._effects
@@ -313,3 +343,27 @@ class TableFlow:
 
     def _winners(self) -> Text:
         return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
+
+
+class GameOn(TableFlow):
+    """A game's flow: while it is on, seats and the game are not chosen here (the lobby's inputs are refused with
+    the way back), and NewGame hands the table back to the lobby with the same players seated."""
+
+    def _common_input(self, event: object) -> bool:
+        match event:
+            case JoinSeat():
+                if self._seat_exists(event.seat):
+                    self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)
+            case LeaveSeat():
+                if self._seat_exists(event.seat):
+                    said = text("{name} can leave only a seat taken in the lobby", name=self._name(event.seat))
+                    self._refuse(said, event.seat)
+            case StartGame():
+                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
+            case ChooseGame():
+                self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
+            case NewGame():
+                self._effects.append(SwitchGame(LOBBY, tuple(self._playing_seats())))
+            case _:
+                return super()._common_input(event)
+        return True

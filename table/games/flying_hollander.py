@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from table.games.effects import LOBBY, LedPattern, RoundOver, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.effects import LedPattern, RoundOver, Sound
+from table.games.flow import GameOn, copy_state
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
 from table.games.inputs import (
@@ -43,18 +43,7 @@ from table.games.inputs import (
     OK,
     CardLaid,
     CardLifted,
-    ChooseGame,
-    ChooseLanguage,
-    JoinSeat,
-    LeaveSeat,
-    LinkLost,
-    LinkRestored,
-    NewGame,
     Press,
-    ReaderDown,
-    ReaderUp,
-    SetName,
-    StartGame,
 )
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, PrivateView
@@ -150,7 +139,7 @@ class _State:
         return copy_state(self, game=None if self.game is None else self.game.copy())
 
 
-class FlyingHollanderFlow(SeatReaders, TableFlow):
+class FlyingHollanderFlow(SeatReaders, GameOn):
     def __init__(self, table: TableState, players: Sequence[int], deck_size: int = len(fh.DECK)) -> None:
         fh.check_players(len(players), deck_size)
         if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
@@ -181,32 +170,6 @@ class FlyingHollanderFlow(SeatReaders, TableFlow):
             case PirateSwap():
                 if self._may_act(event.seat) and (event.partner is None or self._may_act(event.partner)):
                     self._pirate_swap(event.seat, event.partner)
-            case LinkLost():
-                self._link_lost(event.reason)
-            case LinkRestored():
-                self._link_restored()
-            case ReaderDown():
-                self._reader_down(event.seat, event.reason)
-            case ReaderUp():
-                self._reader_up(event.seat)
-            case JoinSeat():
-                if self._seat_exists(event.seat):
-                    self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)
-            case LeaveSeat():
-                if self._seat_exists(event.seat):
-                    said = text("{name} can leave only a seat taken in the lobby", name=self._name(event.seat))
-                    self._refuse(said, event.seat)
-            case SetName():
-                if self._seat_exists(event.seat):
-                    self._set_name(event.seat, event.name)
-            case StartGame():
-                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
-            case ChooseGame():
-                self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
-            case ChooseLanguage():
-                self._choose_language(event.language)
-            case NewGame():
-                self._effects.append(SwitchGame(LOBBY, tuple(self.state.players)))
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 

@@ -27,16 +27,10 @@ from table.games.inputs import (
     CardLaid,
     CardLifted,
     ChooseGame,
-    ChooseLanguage,
     JoinSeat,
     LeaveSeat,
-    LinkLost,
-    LinkRestored,
     NewGame,
     Press,
-    ReaderDown,
-    ReaderUp,
-    SetName,
     StartGame,
 )
 from table.games.readers import SeatReaders
@@ -81,23 +75,10 @@ class LobbyFlow(SeatReaders, TableFlow):
                 self._join_seat(event.seat, event.name)
             case LeaveSeat():
                 self._leave_seat(event.seat)
-            case SetName():
-                if self._seat_exists(event.seat):
-                    self._set_name(event.seat, event.name)
             case StartGame():
                 self._start_game()
             case ChooseGame():
                 self._choose_game(event.game)
-            case ChooseLanguage():
-                self._choose_language(event.language)
-            case LinkLost():
-                self._link_lost(event.reason)
-            case LinkRestored():
-                self._link_restored()
-            case ReaderDown():
-                self._reader_down(event.seat, event.reason)
-            case ReaderUp():
-                self._reader_up(event.seat)
             case NewGame():
                 self._say(text("This is the lobby: take your seats and start the game from the screen"))
             case _:

@@ -42,15 +42,9 @@ from table.games.inputs import (
     TAP,
     CardLaid,
     CardLifted,
-    ChooseLanguage,
     CountdownDone,
-    LinkLost,
-    LinkRestored,
     NewGame,
     Press,
-    ReaderDown,
-    ReaderUp,
-    SetName,
 )
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat, card_words
@@ -160,19 +154,6 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             case CountdownDone():
                 if self.state.phase is Phase.COUNTDOWN:
                     self._reveal()
-            case LinkLost(reason):
-                self._link_lost(reason)
-            case LinkRestored():
-                self._link_restored()
-            case ReaderDown(seat, reason):
-                self._reader_down(seat, reason)
-            case ReaderUp(seat):
-                self._reader_up(seat)
-            case SetName(seat, name):
-                if self._seat_exists(seat):
-                    self._set_name(seat, name)
-            case ChooseLanguage(language):
-                self._choose_language(language)
             case NewGame():
                 self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
             case _:

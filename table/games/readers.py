@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from table.games.effects import LedPattern
+from table.games.inputs import LinkLost, LinkRestored, ReaderDown, ReaderUp
 from table.games.text import text
 
 if TYPE_CHECKING:
@@ -20,6 +21,20 @@ else:
 
 
 class SeatReaders(_Flow):
+    def _common_input(self, event: object) -> bool:
+        match event:
+            case LinkLost():
+                self._link_lost(event.reason)
+            case LinkRestored():
+                self._link_restored()
+            case ReaderDown():
+                self._reader_down(event.seat, event.reason)
+            case ReaderUp():
+                self._reader_up(event.seat)
+            case _:
+                return super()._common_input(event)
+        return True
+
     def _readers_changed(self) -> None:
         """A reader went down (what lay on it is gone): a flow waiting for clear readers may go on."""
 

@@ -57,8 +57,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
-from table.games.effects import LOBBY, RoundOver, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.effects import RoundOver, Sound
+from table.games.flow import GameOn, copy_state
 from table.games.inputs import (
     BADGE_PREFIX,
     PLUS,
@@ -66,22 +66,11 @@ from table.games.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
-    ChooseGame,
-    ChooseLanguage,
     ChooseScaryMary,
     CorrectBid,
     CountdownDone,
     DealtCards,
-    JoinSeat,
-    LeaveSeat,
-    LinkLost,
-    LinkRestored,
-    NewGame,
     Press,
-    ReaderDown,
-    ReaderUp,
-    SetName,
-    StartGame,
 )
 from table.games.readers import SeatReaders
 from table.games.screen import (
@@ -148,7 +137,7 @@ class _Game:
         return copy_state(self, round=None if self.round is None else copy_state(self.round))
 
 
-class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
+class SkullKingFlow(SeatReaders, SecretBids, GameOn):
     def __init__(self, table: TableState, players: Sequence[int]) -> None:
         sk.check_players(len(players))
         if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
@@ -169,30 +158,6 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
                 self._card_lifted(event.seat)
             case Press():
                 self._press(event.seat, event.key)
-            case LinkLost():
-                self._link_lost(event.reason)
-            case LinkRestored():
-                self._link_restored()
-            case ReaderDown():
-                self._reader_down(event.seat, event.reason)
-            case ReaderUp():
-                self._reader_up(event.seat)
-            case JoinSeat():
-                if self._seat_exists(event.seat):
-                    self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)
-            case LeaveSeat():
-                if self._seat_exists(event.seat):
-                    said = text("{name} can leave only a seat taken in the lobby", name=self._name(event.seat))
-                    self._refuse(said, event.seat)
-            case SetName():
-                if self._seat_exists(event.seat):
-                    self._set_name(event.seat, event.name)
-            case StartGame():
-                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
-            case ChooseGame():
-                self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
-            case ChooseLanguage():
-                self._choose_language(event.language)
             case DealtCards():
                 self._dealt_cards()
             case ChooseBid():
@@ -203,15 +168,10 @@ class SkullKingFlow(SeatReaders, SecretBids, TableFlow):
                 self._choose_scary_mary(event.seat, event.as_pirate)
             case CorrectBid():
                 self._correct_bid(event.seat, event.value)
-            case NewGame():
-                self._new_game()
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
     # --- The table's settings ---------------------------------------------------------------------------------
-
-    def _new_game(self) -> None:
-        self._effects.append(SwitchGame(LOBBY, tuple(self.state.players)))
 
     # --- Bidding and the countdown ----------------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
-from table.games.effects import LOBBY, LedPattern, RoundOver, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.effects import LedPattern, RoundOver, Sound
+from table.games.flow import GameOn, copy_state
 from table.games.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -36,22 +36,11 @@ from table.games.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
-    ChooseGame,
-    ChooseLanguage,
     ChooseScaryMary,
     CorrectBid,
     CountdownDone,
     DealtCards,
-    JoinSeat,
-    LeaveSeat,
-    LinkLost,
-    LinkRestored,
-    NewGame,
     Press,
-    ReaderDown,
-    ReaderUp,
-    SetName,
-    StartGame,
 )
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, PlayedCard, RevokeView, ScoreCell, ScoreRow, SeatView, TrickView
@@ -138,7 +127,7 @@ class _Game:
         )
 
 
-class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
+class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
     def __init__(self, table: TableState, players: Sequence[int], options: sk.Options | None = None) -> None:
         sk.check_players(len(players))
         if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
@@ -160,30 +149,6 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
                 self._card_lifted(event.seat)
             case Press():
                 self._press(event.seat, event.key)
-            case LinkLost():
-                self._link_lost(event.reason)
-            case LinkRestored():
-                self._link_restored()
-            case ReaderDown():
-                self._reader_down(event.seat, event.reason)
-            case ReaderUp():
-                self._reader_up(event.seat)
-            case JoinSeat():
-                if self._seat_exists(event.seat):
-                    self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)
-            case LeaveSeat():
-                if self._seat_exists(event.seat):
-                    said = text("{name} can leave only a seat taken in the lobby", name=self._name(event.seat))
-                    self._refuse(said, event.seat)
-            case SetName():
-                if self._seat_exists(event.seat):
-                    self._set_name(event.seat, event.name)
-            case StartGame():
-                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
-            case ChooseGame():
-                self._refuse(text("The game is chosen in the lobby; NewGame goes back to it"))
-            case ChooseLanguage():
-                self._choose_language(event.language)
             case DealtCards():
                 self._dealt_cards()
             case ChooseBid():
@@ -194,8 +159,6 @@ class SkullKing2021Flow(SeatReaders, SecretBids, TableFlow):
                 self._choose_tigress(event.seat, event.as_pirate)
             case CorrectBid():
                 self._correct_bid(event.seat, event.value)
-            case NewGame():
-                self._effects.append(SwitchGame(LOBBY, tuple(self.state.players)))
             case Cannonball():
                 self._cannonball(event.seat, event.on)
             case ChooseLeader():

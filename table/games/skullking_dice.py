@@ -82,7 +82,6 @@ from table.games.inputs import (
     CardLifted,
     ChooseBid,
     ChooseGame,
-    ChooseLanguage,
     CorrectBid,
     CountdownDone,
     DealtCards,
@@ -94,7 +93,6 @@ from table.games.inputs import (
     Press,
     ReaderDown,
     ReaderUp,
-    SetName,
     StartGame,
 )
 from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
@@ -221,11 +219,6 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                     self._say(text("The camera is back: carry on"))
             case NewGame():
                 self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
-            case SetName():
-                if self._seat_exists(event.seat):
-                    self._set_name(event.seat, event.name)
-            case ChooseLanguage():
-                self._choose_language(event.language)
             case CardLaid():
                 if self._seat_exists(event.seat) and self.on_reader.get(event.seat) != event.uid:
                     self.on_reader[event.seat] = event.uid
