@@ -110,9 +110,6 @@ class VirtualDiceTable(SimTable):
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 
-    def window_play(self) -> Callable[[], bool]:
-        return DiceWindow(self)
-
     def report(self) -> list[str]:
         read = self.misreads
         lines = [
@@ -303,29 +300,6 @@ class VirtualDiceTable(SimTable):
                 self.app.submit(CorrectDie(die.seat, *bot.truth))
                 return True
         return False
-
-
-class DiceWindow:
-    """The scoreboard in a window, watching the bots play the dice game at every seat. The person at the window is
-    the operator: the bar's buttons and keys (table/display/dice_controls.py) correct a die, enter one, say the
-    tray is empty, undo, start a new game; what they send goes into the log and the flow like a real operator's."""
-
-    def __init__(self, table: VirtualDiceTable) -> None:
-        from table.display.scoreboard import Scoreboard
-        from table.table_main import load_game_views
-
-        load_game_views()
-        self.table = table
-        self.board = Scoreboard.open(fullscreen=False)
-
-    def __call__(self) -> bool:
-        from table.display.scoreboard import Click
-
-        for item in self.board.events():
-            if not isinstance(item, Click):  # no hand to touch: every seat is a bot's
-                self.table.app.submit(item)
-        self.board.show(self.table.screen)  # type: ignore[arg-type]
-        return not self.board.quit
 
 
 def _shown_face(kind: str) -> str:

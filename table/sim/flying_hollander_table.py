@@ -101,9 +101,6 @@ class VirtualHollanderTable(SimTable):
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 
-    def window_play(self) -> Callable[[], bool]:
-        return WindowWatch(self)
-
     def report(self) -> list[str]:
         lines = []
         if self.faults is not None:
@@ -286,24 +283,3 @@ def _worth(card: VirtualCard) -> tuple[int, int]:
     if rank is not None:
         return (0, rank)
     return (1, ("island", "mutiny", "pirate", "wormhole", "hollander", "kraken").index(card.code))
-
-
-class WindowWatch:
-    """The scoreboard in a window, the bots playing every seat; the bar works (undo, new game)."""
-
-    def __init__(self, table: VirtualHollanderTable) -> None:
-        from table.display.scoreboard import Scoreboard
-        from table.table_main import load_game_views
-
-        load_game_views()
-        self.table = table
-        self.board = Scoreboard.open(fullscreen=False)
-
-    def __call__(self) -> bool:
-        from table.display.scoreboard import Click
-
-        for item in self.board.events():
-            if not isinstance(item, Click):  # no hand is shown: the bots hold every card
-                self.table.app.submit(item)
-        self.board.show(self.table.flow.screen())
-        return not self.board.quit

@@ -84,9 +84,6 @@ class PiratenpokerTable(SimTable):
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) -----------------------------------------------------
 
-    def window_play(self) -> Callable[[], bool]:
-        return WatchWindow(self)
-
     def report(self) -> list[str]:
         if not self.faults:
             return []
@@ -282,24 +279,3 @@ class PiratenpokerTable(SimTable):
 
 def _uid(card: VirtualCard) -> str:
     return card.uid.hex().upper()
-
-
-class WatchWindow:
-    """The scoreboard in a window: the bots play every seat; the operator's keys and touches reach the table."""
-
-    def __init__(self, table: PiratenpokerTable) -> None:
-        from table.display.scoreboard import Scoreboard
-        from table.table_main import load_game_views
-
-        load_game_views()
-        self.table = table
-        self.board = Scoreboard.open(fullscreen=False)
-
-    def __call__(self) -> bool:
-        from table.display.scoreboard import Click
-
-        for item in self.board.events():
-            if not isinstance(item, Click):
-                self.table.app.submit(item)
-        self.board.show(self.table.app.session.screen())
-        return not self.board.quit

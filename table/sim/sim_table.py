@@ -19,7 +19,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table.config import Config, default_text, parse_config
 from table.sim.hub import HubEmulator
 from table.sim.virtual_deck import VirtualSeats
-from table.table_main import build_table
+from table.table_main import build_table, load_game_views
 
 TICK = 1 / 30
 PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's
@@ -79,6 +79,12 @@ class SimTable:
     def _round_over(self, number: int, screen: Any) -> None:
         for hook in self.round_over_hooks:
             hook(number, screen)
+
+    # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
+
+    def window_play(self) -> Callable[[], bool]:
+        """The scoreboard in a window: the bots play every seat, the person watching is the operator."""
+        return WatchWindow(self)
 
     # --- Running ------------------------------------------------------------------------------------------------
 
@@ -141,3 +147,24 @@ class SimTable:
             # The count so far, as the seat's own LED flashed it to the bot: its private view, not the screen.
             counted = self.app.session.private(bot.seat).bid or 0
             self._press(bot, "hold" if counted == bot.bid else "tap")
+
+
+class WatchWindow:
+    """The scoreboard in a window, watching the bots play every seat. The person at the window is the operator: the
+    bar's buttons and keys (undo, corrections, a new game) reach the table's log and flow like a real operator's."""
+
+    def __init__(self, table: SimTable) -> None:
+        from table.display.scoreboard import Scoreboard
+
+        load_game_views()
+        self.table = table
+        self.board = Scoreboard.open(fullscreen=False)
+
+    def __call__(self) -> bool:
+        from table.display.scoreboard import Click
+
+        for item in self.board.events():
+            if not isinstance(item, Click):  # no hand is shown: the bots hold every card and die
+                self.table.app.submit(item)
+        self.board.show(self.table.app.session.screen())
+        return not self.board.quit

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from table.games.skullking_2021_inputs import Cannonball
 from table.rules import skullking_2021 as sk
 from table.sim.sim_table import NAMES
 from table.sim.virtual_deck import virtual_deck
-from table.sim.virtual_table import RETRY_TICKS, Bot, Faults, VirtualTable, WindowPlay, score_pad_lines
+from table.sim.virtual_table import RETRY_TICKS, Bot, Faults, VirtualTable, score_pad_lines
 
 GAME = "skullking-2021"
 BIG_TABLE_NAMES = (*NAMES, "Ching Shih", "Jean Lafitte")
@@ -146,9 +146,6 @@ class VirtualTable2021(VirtualTable):
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
 
     # --- For `pirate-table demo` ---------------------------------------------------------------------------------
-
-    def window_play(self) -> Callable[[], bool]:
-        return WindowPlay(self)
 
     def final_lines(self, screen: Screen) -> list[str]:
         return score_pad_lines(screen)

@@ -12,7 +12,8 @@ from table.display.dice_controls import FACE_KEYS
 from table.games.dice_inputs import CorrectDie
 from table.games.dice_screen import DiceScreen
 from table.games.screen import Phase
-from table.sim.dice_table import DiceWindow, VirtualDiceTable
+from table.sim.dice_table import VirtualDiceTable
+from table.sim.sim_table import WatchWindow
 
 
 def keys(chars: str) -> None:
@@ -22,7 +23,7 @@ def keys(chars: str) -> None:
 
 def test_the_dice_demo_in_a_window_with_the_operator_s_keys(tmp_path: Path) -> None:
     table = VirtualDiceTable(tmp_path, players=3, seed=5)
-    window = DiceWindow(table)
+    window = WatchWindow(table)
     corrected: list[str] = []
     seen: set[Phase] = set()
 
