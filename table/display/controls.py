@@ -309,6 +309,48 @@ _CORRECT = Opens("correct a bid")  # it opens the choice of value, it sends noth
 _PIN_OK, _PIN_CANCEL = Opens("pin-ok"), Opens("pin-cancel")  # the PIN pad's
 _PIN_SHOWN = Opens("pin-shown")  # the dots typed so far, on a button that does nothing
 
+
+class AskedNewGame(BarControls):
+    """A game's controls whose New game asks first while the game is on (it would end it): the question and the
+    buttons that end every such bar (undo, new game)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asking_new = False
+
+    def open(self, button: Button) -> list[Any]:
+        self.asking_new = button.action == _NEW_GAME
+        return []
+
+    def choosing(self) -> bool:
+        return self.asking_new
+
+    def cancel(self) -> None:
+        self.asking_new = False
+
+    def extra_state(self) -> tuple[object, ...]:
+        return (self.asking_new,)
+
+    def question(self, screen: Any) -> list[Button] | None:
+        """The bar while a question waits (the undo's, or ending the game), else None."""
+        if screen.undo:
+            return undo_question(screen.undo)
+        if self.asking_new:
+            return [
+                Button(text("Yes: end this game and go back to the lobby"), inputs.NewGame(), "y"),
+                Button(text("No"), Opens("back"), "n"),
+            ]
+        return None
+
+    def undo_and_new_game(self, screen: Any) -> list[Button]:
+        """The buttons that end the bar: undo, and a new game (asked first unless the game is over)."""
+        chosen = [Button(text("Undo"), inputs.Undo(), "u")] if screen.phase is not Phase.LOBBY else []
+        if screen.phase is Phase.GAME_OVER:
+            return [*chosen, Button(text("New game"), inputs.NewGame(), "g")]
+        return [*chosen, Button(text("New game"), _NEW_GAME, "g")]
+
+
+_NEW_GAME = Opens("new")  # asks first
 _providers: dict[type, Callable[[], BarControls]] = {}
 
 

@@ -19,12 +19,11 @@ The bar (keys the other games do not use for something else):
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
 from table.display.card_art import INK, PAPER
-from table.display.controls import BarControls, Button, Opens, register_controls, undo_question
+from table.display.controls import AskedNewGame, Button, register_controls
 from table.display.summary_screens import draw_ranking
 from table.display.typeset import fit_text
 from table.display.views import PAD, Paint, register
@@ -298,35 +297,11 @@ def _plate(
 
 # --- The bar of actions ----------------------------------------------------------------------------------------------
 
-NEW, BACK = "new", "back"
 
-
-class HollanderControls(BarControls):
-    def __init__(self) -> None:
-        super().__init__()
-        self.asking_new = False
-
-    def open(self, button: Button) -> list[Any]:
-        self.asking_new = button.action.what == NEW
-        return []
-
-    def choosing(self) -> bool:
-        return self.asking_new
-
-    def cancel(self) -> None:
-        self.asking_new = False
-
-    def extra_state(self) -> tuple[object, ...]:
-        return (self.asking_new,)
-
+class HollanderControls(AskedNewGame):
     def buttons(self, screen: HollanderScreen) -> list[Button]:
-        if screen.undo:
-            return undo_question(screen.undo)
-        if self.asking_new:
-            return [
-                Button(text("Yes: end this game and go back to the lobby"), inputs.NewGame(), "y"),
-                Button(text("No"), Opens(BACK), "n"),
-            ]
+        if (question := self.question(screen)) is not None:
+            return question
         seat = self.seat(screen)
         view = screen.seats[seat]
         name = view.label or verbatim(view.name)
@@ -352,13 +327,7 @@ class HollanderControls(BarControls):
                 chosen.append(Button(text("{name}: play done", name=name), inputs.Press(seat, inputs.HOLD), "h"))
             elif view.acting and screen.pile:
                 chosen.append(Button(text("{name} takes the pile", name=name), TakePile(seat), "h"))
-        if screen.phase is not Phase.LOBBY:
-            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
-        if screen.phase is Phase.GAME_OVER:
-            chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
-        else:
-            chosen.append(Button(text("New game"), Opens(NEW), "g"))
-        return chosen
+        return [*chosen, *self.undo_and_new_game(screen)]
 
 
 register_controls(HollanderScreen, HollanderControls)

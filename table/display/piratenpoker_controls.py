@@ -14,23 +14,14 @@ The keys mean the same as in the other games' bars, or are keys they do not use 
 
 from __future__ import annotations
 
-from typing import Any
-
-from table.display.controls import BarControls, Button, Opens, register_controls, undo_question
-from table.games import inputs
+from table.display.controls import AskedNewGame, Button, register_controls
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker_screen import PokerScreen, PokerSeat, card_words
 from table.games.screen import Phase
 from table.games.text import text
 
-NEW, BACK = "new", "back"
 
-
-class PokerControls(BarControls):
-    def __init__(self) -> None:
-        super().__init__()
-        self.asking_new = False
-
+class PokerControls(AskedNewGame):
     def seat(self, screen: PokerScreen) -> int:
         """The selected seat if it plays (else the next one that does), else the one the table waits for."""
         playing = [view.seat for view in screen.seats]
@@ -39,27 +30,9 @@ class PokerControls(BarControls):
         acting = next((view.seat for view in screen.seats if view.acting), None)
         return acting if acting is not None else (playing[0] if playing else 0)
 
-    def open(self, button: Button) -> list[Any]:
-        self.asking_new = button.action.what == NEW
-        return []
-
-    def choosing(self) -> bool:
-        return self.asking_new
-
-    def cancel(self) -> None:
-        self.asking_new = False
-
-    def extra_state(self) -> tuple[object, ...]:
-        return (self.asking_new,)
-
     def buttons(self, screen: PokerScreen) -> list[Button]:
-        if screen.undo:
-            return undo_question(screen.undo)
-        if self.asking_new:
-            return [
-                Button(text("Yes: end this game and go back to the lobby"), inputs.NewGame(), "y"),
-                Button(text("No"), Opens(BACK), "n"),
-            ]
+        if (question := self.question(screen)) is not None:
+            return question
         chosen: list[Button] = []
         view = _view(screen, self.seat(screen))
         laying = screen.step == "laying" and screen.phase is Phase.BIDDING
@@ -80,13 +53,7 @@ class PokerControls(BarControls):
                 chosen.append(Button(given, GiveLoot(other.seat)))
         if screen.step == "gift":
             chosen.append(Button(text("no card given"), KeepLoot(), "h"))
-        if screen.phase is not Phase.LOBBY:
-            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
-        if screen.phase is Phase.GAME_OVER:
-            chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
-        else:
-            chosen.append(Button(text("New game"), Opens(NEW), "g"))
-        return chosen
+        return [*chosen, *self.undo_and_new_game(screen)]
 
 
 def _view(screen: PokerScreen, seat: int) -> PokerSeat | None:
