@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from table.display import seat_strip
 from table.display.card_art import INK, PAPER
 from table.display.dice_art import DIE_LETTERS, draw_die
 from table.display.score_pad import draw_score_pad
@@ -48,44 +49,19 @@ def register_dice_screens() -> None:
     register(DiceScreen, draw_dice_table, plates=dice_plates)
 
 
-def _layout(size: tuple[int, int]) -> tuple[int, pygame.Rect, pygame.Rect]:
-    """The header band's height, the tray (the middle) and the strip of seats along the bottom."""
-    width, height = size
-    band = height // 9
-    seats = pygame.Rect(width // 60, height - height * 3 // 10, width - width // 30, height * 3 // 10 - height // 60)
-    tray = pygame.Rect(width // 30, band * 2, width - width // 15, seats.top - band * 2 - height // 60)
-    return band, tray, seats
-
-
-def _seated(screen: DiceScreen) -> list[SeatView]:
-    return [view for view in screen.seats if view.joined]
-
-
-def dice_plates(screen: DiceScreen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
-    """Each playing seat's plate along the bottom, for touches."""
-    _, _, strip = _layout(size)
-    seats = _seated(screen)
-    width = strip.width / max(1, len(seats))
-    return {
-        view.seat: pygame.Rect(round(strip.left + n * width) + 4, strip.top, round(width) - 8, strip.height)
-        for n, view in enumerate(seats)
-    }
+dice_plates = seat_strip.plates  # each playing seat's plate along the bottom, for touches
 
 
 def draw_dice_table(screen: DiceScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     paint = paint or Paint()
-    width, _ = size
     surface = pygame.Surface(size)
     surface.fill(FELT)
-    band, tray, _ = _layout(size)
-    title = fit_text(paint.say(screen.title), width * 19 // 20, band * 3 // 4, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
-    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band * 4 // 5, PAPER, lines=2)
-    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    band, tray, _ = seat_strip.layout(size)
+    seat_strip.header(surface, screen, band, paint)
     _tray(surface, screen, tray, paint)
     plates = dice_plates(screen, size)
     winner = screen.trick.winner if screen.trick else None
-    for view in _seated(screen):
+    for view in seat_strip.seated(screen):
         _plate(surface, screen, view, plates[view.seat], view.seat == winner, paint)
     return surface
 

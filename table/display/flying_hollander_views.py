@@ -22,6 +22,7 @@ import math
 
 import pygame
 
+from table.display import seat_strip
 from table.display.card_art import INK, PAPER
 from table.display.controls import AskedNewGame, Button, register_controls
 from table.display.summary_screens import draw_ranking
@@ -172,41 +173,18 @@ def draw_back(height: int) -> pygame.Surface:
 # --- The table view --------------------------------------------------------------------------------------------
 
 
-def _layout(size: tuple[int, int]) -> tuple[int, pygame.Rect, pygame.Rect]:
-    width, height = size
-    band = height // 9
-    seats = pygame.Rect(width // 60, height - height * 3 // 10, width - width // 30, height * 3 // 10 - height // 60)
-    middle = pygame.Rect(width // 30, band * 2, width - width // 15, seats.top - band * 2 - height // 60)
-    return band, middle, seats
-
-
-def _seated(screen: HollanderScreen) -> list[HollanderSeat]:
-    return [view for view in screen.seats if view.joined]
-
-
-def hollander_plates(screen: HollanderScreen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
-    _, _, strip = _layout(size)
-    seats = _seated(screen)
-    width = strip.width / max(1, len(seats))
-    return {
-        view.seat: pygame.Rect(round(strip.left + n * width) + 4, strip.top, round(width) - 8, strip.height)
-        for n, view in enumerate(seats)
-    }
+hollander_plates = seat_strip.plates  # each playing seat's plate along the bottom, for touches
 
 
 def draw_hollander_table(screen: HollanderScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     paint = paint or Paint()
-    width, _ = size
     surface = pygame.Surface(size)
     surface.fill(SEA)
-    band, middle, _ = _layout(size)
-    title = fit_text(paint.say(screen.title), width * 19 // 20, band * 3 // 4, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
-    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band * 4 // 5, HIGHLIGHT, lines=2)
-    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    band, middle, _ = seat_strip.layout(size)
+    seat_strip.header(surface, screen, band, paint, HIGHLIGHT)
     _pile(surface, screen, middle, paint)
     plates = hollander_plates(screen, size)
-    for view in _seated(screen):
+    for view in seat_strip.seated(screen):
         _plate(surface, screen, view, plates[view.seat], paint)
     return surface
 
