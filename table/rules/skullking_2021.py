@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from table.rules.requests import RequestError, codes, fields
+from table.rules.skullking import first_leader, play_order  # who leads and who plays next: the same in both editions
 
 # --- The deck: 70 cards, 74 with the advanced cards -------------------------------------------------------------
 
@@ -401,14 +402,6 @@ def dealer(round_number: int, players: int, first_dealer: int = 0) -> int:
     check_players(players)
     check_round_number(round_number)
     return (first_dealer + round_number - 1) % players
-
-
-def first_leader(dealer_seat: int, players: int) -> int:
-    return (dealer_seat + 1) % players
-
-
-def play_order(leader: int, players: int) -> list[int]:
-    return [(leader + offset) % players for offset in range(players)]
 
 
 @dataclass(frozen=True)
