@@ -9,11 +9,12 @@ import sys
 
 from table import deck_commands, dice_commands, referee
 from table.games import catalog
-from table.kiosk import TableBusy, stop_on_sigterm
+from table.kiosk import TableBusy, TableLock, stop_on_sigterm
 from table.paths import data_home
 from table.store.database import StoreError
 
 LOG_NAME = "pirate-table.log"
+HARDWARE_DICE = ("capture", "calibrate")  # the dice commands that take the camera
 NO_GPIO = (
     "no GPIO pins here. Run it on the table's Raspberry Pi (or with GPIOZERO_PIN_FACTORY=mock "
     "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one; `pirate-table demo` is the table without hardware)."
@@ -88,9 +89,6 @@ def _command(args: argparse.Namespace) -> int:
             failures = referee.run(sys.stdin.buffer, sys.stdout)
         except KeyboardInterrupt:
             return 130
-        except BrokenPipeError:  # the reader went away (`| head`): nobody is left to answer
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit stays quiet
-            return 1
         return 1 if args.strict and failures else 0
     if args.command == "demo":
         return _demo(args)
@@ -100,15 +98,26 @@ def _command(args: argparse.Namespace) -> int:
         return _operator(args.new_pin, args.if_unset)
     if args.command in ("enroll", "write-tags", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
-    if args.command in ("enroll", "write-tags"):
-        return deck_commands.run(args)
-    if args.command == "selftest":
-        return _selftest()
+    if args.command in ("enroll", "write-tags", "selftest") or getattr(args, "dice_command", "") in HARDWARE_DICE:
+        try:  # the seat hub, the LEDs and the camera are the running table's: one at a time
+            with TableLock(data_home()):
+                return _hardware_command(args)
+        except TableBusy as error:
+            print(f"pirate-table {args.command}: {error}", file=sys.stderr)
+            return 2
     if args.command == "run":
         return _run(args.window)
     if args.command == "dice":
         return dice_commands.run(args)
     raise AssertionError(args.command)
+
+
+def _hardware_command(args: argparse.Namespace) -> int:
+    if args.command in ("enroll", "write-tags"):
+        return deck_commands.run(args)
+    if args.command == "selftest":
+        return _selftest()
+    return dice_commands.run(args)
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -103,3 +103,15 @@ def test_outside_systemd_the_watchdog_is_quiet(monkeypatch: pytest.MonkeyPatch) 
     watchdog = Watchdog(Clock())
     watchdog.ready()
     watchdog.alive()  # nothing to send to, nothing raised
+
+
+@pytest.mark.parametrize(
+    "argv", [["selftest"], ["enroll", "skullking"], ["write-tags", "skullking"], ["dice", "calibrate"]]
+)
+def test_the_hardware_commands_refuse_to_run_beside_the_table(
+    _own_data_folder: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with TableLock(_own_data_folder):  # the table runs
+        assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"pirate-table {argv[0]}: another Pirate Table" in err and "Traceback" not in err
