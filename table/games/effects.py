@@ -90,6 +90,18 @@ class RoundOver:
     number: int
 
 
+@dataclass(frozen=True)
+class Judged:
+    """A trick is judged (or the game's own unit of play: a throw, a hand, a duel): who took it and why, in the
+    players' words ("the Mermaid catches the Skull King: +50 if Cleo makes her bid"). The screen says `why` until
+    the next one; the venue gets it as a "trick" result (table.venue)."""
+
+    round: int  # the round (or hand, game) it belongs to, from 1
+    number: int  # its number within the round, from 1
+    winner: int | None  # the seat that took it; None: nobody did
+    why: Text
+
+
 LOBBY = "lobby"  # not a game: SwitchGame(LOBBY, ...) hands the table back to its lobby
 
 
@@ -109,4 +121,4 @@ class SwitchGame:
     flow: Any = field(default=None, compare=False, repr=False)  # with `back`: the game's flow to go back to
 
 
-Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | SwitchGame
+Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | Judged | SwitchGame

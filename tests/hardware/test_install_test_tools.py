@@ -8,6 +8,7 @@ from pathlib import Path
 from .support import ROOT
 
 SCRIPT = ROOT / "scripts" / "install-test-tools"
+VENUE_TOOLS = ("mosquitto", "chromium", "openssl")  # the venue's broker, its page's browser, the TLS certificates
 
 
 def run(
@@ -46,11 +47,11 @@ def run(
 def test_as_root_it_installs_what_is_missing(tmp_path: Path) -> None:
     code, out, apt = run(tmp_path)
     assert code == 0, out
-    assert apt == ["install -y -qq shellcheck systemd"]
+    assert apt == ["install -y -qq shellcheck systemd mosquitto chromium openssl"]
 
 
 def test_stale_package_lists_are_fetched_once(tmp_path: Path) -> None:
-    code, out, apt = run(tmp_path, have=("systemd-analyze",), apt_fails_once=True)
+    code, out, apt = run(tmp_path, have=("systemd-analyze", *VENUE_TOOLS), apt_fails_once=True)
     assert code == 0, out
     assert apt == ["install -y -qq shellcheck", "update -qq", "install -y -qq shellcheck"]
 
@@ -58,13 +59,13 @@ def test_stale_package_lists_are_fetched_once(tmp_path: Path) -> None:
 def test_without_root_it_says_what_to_run(tmp_path: Path) -> None:
     code, out, apt = run(tmp_path, root=False)
     assert code == 0 and apt == []
-    assert "sudo apt install shellcheck systemd" in out
+    assert "sudo apt install shellcheck systemd mosquitto chromium openssl" in out
 
 
 def test_off_linux_only_shellcheck_is_wanted(tmp_path: Path) -> None:
-    code, out, apt = run(tmp_path, system="Darwin", root=False)
+    code, out, apt = run(tmp_path, system="Darwin", root=False, have=VENUE_TOOLS)
     assert code == 0 and apt == [] and "missing shellcheck." in out and "systemd" not in out.split("brew")[0]
 
 
-def test_nothing_to_do_when_both_are_there(tmp_path: Path) -> None:
-    assert run(tmp_path, have=("shellcheck", "systemd-analyze")) == (0, "", [])
+def test_nothing_to_do_when_all_are_there(tmp_path: Path) -> None:
+    assert run(tmp_path, have=("shellcheck", "systemd-analyze", *VENUE_TOOLS)) == (0, "", [])
