@@ -12,6 +12,7 @@ from table.games import catalog
 from table.kiosk import TableBusy, TableLock, stop_on_sigterm
 from table.paths import data_home
 from table.store.database import StoreError
+from table.venue import broker_setup
 
 LOG_NAME = "pirate-table.log"
 HARDWARE_DICE = ("capture", "calibrate")  # the dice commands that take the camera
@@ -67,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
+    broker_setup.register(commands)
 
     args = parser.parse_args(argv)
     stop_on_sigterm()  # systemctl stop, a shutdown or kill: every command ends as it does on Ctrl-C
@@ -96,6 +98,8 @@ def _command(args: argparse.Namespace) -> int:
         return _games()
     if args.command == "operator":
         return _operator(args.new_pin, args.if_unset)
+    if args.command == "venue-broker":
+        return broker_setup.run(args)
     if args.command in ("enroll", "write-tags", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
     if args.command in ("enroll", "write-tags", "selftest") or getattr(args, "dice_command", "") in HARDWARE_DICE:

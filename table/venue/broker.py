@@ -1,8 +1,9 @@
-"""A Mosquitto broker for the venue: its configuration (accounts, the ACL that keeps each table to its own topic,
-TLS) written from the venue's list of tables, and a local broker process for the virtual venue and the tests.
+"""A Mosquitto broker for the venue: the accounts and the ACL that keeps each table to its own topic, and a local
+broker process (with TLS if asked) for the virtual venue and the tests.
 
-The same files are what `hardware/pi/install.sh --venue` installs for the real broker: one password per account,
-generated, never a default; anonymous clients refused; a table may publish only under its own topic.
+The real broker's files are written by `pirate-table venue-broker` (table/venue/broker_setup.py, run by
+`hardware/pi/install.sh --venue`) with the same accounts and ACL: one password per account, generated, never a
+default; anonymous clients refused; a table may publish only under its own topic.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Tls:
 
 def make_test_certificates(folder: Path, host: str = "localhost") -> Tls:
     """A private CA and a server certificate for `host`, made with openssl: for the tests and the virtual venue
-    (a real venue uses its own, see docs/venue.md)."""
+    (a real venue makes its own: docs/operator-guide.md, Running a venue)."""
     folder.mkdir(parents=True, exist_ok=True)
     ca, ca_key = folder / "ca.crt", folder / "ca.key"
     cert, key, request = folder / "broker.crt", folder / "broker.key", folder / "broker.csr"
@@ -71,6 +72,29 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def start_mosquitto(config: Path, port: int, log: Path, timeout: float = 10.0) -> subprocess.Popen[bytes]:
+    """Mosquitto on `config`, in its own session, its output appended to `log`; returns once it accepts a
+    connection on 127.0.0.1:`port` (a real wait for a real process, not a test's sleep)."""
+    executable = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            [executable, "-c", str(config)], stdout=output, stderr=output, start_new_session=True
+        )
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"mosquitto stopped at start: {log.read_text(errors='replace')[-500:]}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            if time.monotonic() > deadline:
+                process.kill()
+                process.wait(timeout=10)
+                raise TimeoutError("mosquitto did not start listening") from None
+            time.sleep(0.02)
 
 
 @dataclass
@@ -130,22 +154,9 @@ class LocalBroker:
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
 
     def start(self, timeout: float = 10.0) -> None:
-        log = (self.folder / "mosquitto.log").open("ab")
-        self.process = subprocess.Popen(
-            [self.executable, "-c", str(self.folder / "mosquitto.conf")], stdout=log, stderr=log,
-            start_new_session=True,
-        )  # fmt: skip
-        deadline = time.monotonic() + timeout
-        while True:  # ready once it accepts a connection (a real wait for a real process, not a test's sleep)
-            if self.process.poll() is not None:
-                raise RuntimeError(f"mosquitto stopped at start: {(self.folder / 'mosquitto.log').read_text()[-500:]}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise TimeoutError("mosquitto did not start listening") from None
-                time.sleep(0.02)
+        self.process = start_mosquitto(
+            self.folder / "mosquitto.conf", self.port, self.folder / "mosquitto.log", timeout
+        )
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

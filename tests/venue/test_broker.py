@@ -1,23 +1,18 @@
-"""The local broker admits only its accounts, and each table only to its own topic."""
+"""The local broker admits only its accounts, each table only to its own topic, and over TLS only a client that
+trusts its CA and asks for the name on its certificate."""
 
 from __future__ import annotations
 
-import paho.mqtt.client as mqtt
+import ssl
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
-from table.venue.broker import VENUE_USER, LocalBroker, acl_text, table_user
+from table.venue.broker import VENUE_USER, LocalBroker, Tls, acl_text, make_test_certificates, table_user
 from table.venue.topics import events_topic, table_topic
 
-
-def _client(broker: LocalBroker, user: str, password: str) -> tuple[mqtt.Client, mqtt.ReasonCode]:
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
-    client.username_pw_set(user, password)
-    client.connect("127.0.0.1", broker.port)
-    codes = []
-    client.on_connect = lambda c, u, flags, code, props: codes.append(code)
-    while not codes:
-        client.loop(timeout=0.1)
-    return client, codes[0]
+from .broker_clients import connect, heard, subscribed
 
 
 def test_the_acl_gives_each_table_its_own_topic_only() -> None:
@@ -26,27 +21,23 @@ def test_the_acl_gives_each_table_its_own_topic_only() -> None:
     assert f"topic write {table_topic('b')}/#" not in acl.split(f"user {table_user('b')}")[0]
 
 
-def test_a_wrong_password_is_refused(broker: LocalBroker) -> None:
-    client, code = _client(broker, table_user("t1"), "not-the-password")
-    assert code.is_failure
+def test_a_wrong_password_and_no_login_are_refused(broker: LocalBroker) -> None:
+    client, code = connect(broker.port, table_user("t1"), "not-the-password")
+    assert code is not None and code.is_failure
+    anonymous, code = connect(broker.port)
+    assert code is not None and code.is_failure
     client.disconnect()
+    anonymous.disconnect()
 
 
 def test_a_table_cannot_publish_under_another_tables_topic(broker: LocalBroker) -> None:
-    venue, code = _client(broker, VENUE_USER, broker.passwords[VENUE_USER])
-    assert not code.is_failure
-    got: list[str] = []
-    venue.on_message = lambda c, u, message: got.append(message.topic)
-    venue.subscribe("pirate-table/#", qos=1)
-    table, code = _client(broker, table_user("t1"), broker.passwords[table_user("t1")])
-    assert not code.is_failure
-    table.publish(events_topic("t2"), b"forged", qos=0)
-    table.publish(events_topic("t1"), b"own", qos=0)
-    for _ in range(100):
-        table.loop(timeout=0.02)
-        venue.loop(timeout=0.02)
-        if got:
-            break
+    venue, code = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    assert code is not None and not code.is_failure
+    table, code = connect(broker.port, table_user("t1"), broker.passwords[table_user("t1")])
+    assert code is not None and not code.is_failure
+    got = heard(
+        subscribed(venue), table, [(events_topic("t2"), b"forged"), (events_topic("t1"), b"own")], events_topic("t1")
+    )
     assert got == [events_topic("t1")]
 
 
@@ -54,9 +45,68 @@ def test_a_killed_broker_comes_back_on_its_port(broker: LocalBroker) -> None:
     port = broker.port
     broker.kill()
     with pytest.raises(OSError):
-        _client(broker, VENUE_USER, broker.passwords[VENUE_USER])
+        connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
     broker.start()
     assert broker.port == port
-    client, code = _client(broker, VENUE_USER, broker.passwords[VENUE_USER])
-    assert not code.is_failure
+    client, code = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    assert code is not None and not code.is_failure
     client.disconnect()
+
+
+# TLS: the broker's certificate is for "localhost" (and 127.0.0.1), signed by a test CA.
+
+
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> Tls:
+    return make_test_certificates(tmp_path_factory.mktemp("tls"))
+
+
+@pytest.fixture
+def tls_broker(tmp_path: Path, certificates: Tls) -> Iterator[LocalBroker]:
+    local = LocalBroker(tmp_path / "broker", ["t1", "t2"], tls=certificates)
+    local.start()
+    yield local
+    local.stop()
+
+
+def test_with_the_right_ca_a_table_connects_over_tls_and_publishes_within_its_acl(tls_broker: LocalBroker) -> None:
+    assert tls_broker.tls is not None and tls_broker.tls_port is not None
+    venue, code = connect(tls_broker.port, VENUE_USER, tls_broker.passwords[VENUE_USER])
+    assert code is not None and not code.is_failure
+    user = table_user("t1")
+    table, code = connect(tls_broker.tls_port, user, tls_broker.passwords[user], ca=tls_broker.tls.ca, host="localhost")
+    assert code is not None and not code.is_failure
+    assert table.socket() is not None and isinstance(table.socket(), ssl.SSLSocket)
+    attempts = [(events_topic("t2"), b"forged"), (events_topic("t1"), b"own")]
+    assert heard(subscribed(venue), table, attempts, events_topic("t1")) == [events_topic("t1")]
+
+
+def test_tls_still_asks_for_the_password(tls_broker: LocalBroker) -> None:
+    assert tls_broker.tls is not None and tls_broker.tls_port is not None
+    client, code = connect(tls_broker.tls_port, table_user("t1"), "wrong", ca=tls_broker.tls.ca, host="localhost")
+    assert code is not None and code.is_failure
+    client.disconnect()
+
+
+def test_a_client_without_tls_is_refused_on_the_tls_port(tls_broker: LocalBroker) -> None:
+    assert tls_broker.tls_port is not None
+    user = table_user("t1")
+    _, code = connect(tls_broker.tls_port, user, tls_broker.passwords[user])
+    assert code is None  # the broker hung up: no CONNACK for a client that does not speak TLS
+
+
+def test_a_client_trusting_another_ca_is_refused(tls_broker: LocalBroker, tmp_path: Path) -> None:
+    assert tls_broker.tls_port is not None
+    other = make_test_certificates(tmp_path / "other")
+    user = table_user("t1")
+    with pytest.raises(ssl.SSLCertVerificationError, match="certificate verify failed"):
+        connect(tls_broker.tls_port, user, tls_broker.passwords[user], ca=other.ca, host="localhost")
+
+
+def test_a_certificate_for_another_name_is_refused(tmp_path: Path) -> None:
+    tls = make_test_certificates(tmp_path / "tls", host="venue.example")
+    with LocalBroker(tmp_path / "broker", ["t1"], tls=tls) as local:
+        assert local.tls_port is not None
+        user = table_user("t1")
+        with pytest.raises(ssl.SSLCertVerificationError, match="match"):
+            connect(local.tls_port, user, local.passwords[user], ca=tls.ca, host="localhost")
