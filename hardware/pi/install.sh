@@ -3,21 +3,33 @@
 #
 #   sudo hardware/pi/install.sh              install this checkout as a release and (re)start the table
 #   sudo hardware/pi/install.sh --no-start   the same, but leave the table stopped
+#   sudo hardware/pi/install.sh --venue [TABLE ...]
+#                                            make (or update) this Pi the venue: Mosquitto, with an account for
+#                                            each table named (and every one made before), and the venue service
 #   sudo hardware/pi/install.sh --rollback   go back to the release that ran before this one
 #   sudo hardware/pi/install.sh --status     which releases there are and which one runs
 #
 # Releases: every install builds a virtual environment in /opt/pirate-table/releases/<commit>/ and points
 # /opt/pirate-table/current at it (`previous` keeps the one before, for --rollback). The three newest stay.
 # Running it again is safe: packages, the user, the folders and the unit are only changed when they differ,
-# and a release already built from the same commit is reused.
+# and a release already built from the same commit is reused. A table whose config.toml has a [venue] section
+# is told what it needs to join that venue (its broker password file); docs/operator-guide.md, Running a venue.
 set -euo pipefail
 
 PREFIX=/opt/pirate-table
 PREFIX="${PIRATE_TABLE_TEST_PREFIX:-$PREFIX}" # only the tests move it (tests/hardware/test_install_script.py)
+ROOT="${PIRATE_TABLE_TEST_ROOT:-}"            # and put /etc and /var/lib under a scratch folder
 DATA_HOME=/var/lib/pirate-table
 TABLE_USER=pirate
 TABLE_GROUPS=(gpio video render input dialout audio)
 SERVICE=pirate-table.service
+VENUE_SERVICE=pirate-table-venue.service
+VENUE_USER=pirate-venue
+VENUE_HOME=/var/lib/pirate-table-venue
+MOSQUITTO_DIR=/etc/mosquitto
+VENUE_PASSWORD_FILE=/etc/mosquitto/pirate-table/venue.password # written by `pirate-table venue-broker`
+TABLE_PASSWORD_FILE=/etc/pirate-table/venue-password           # a table's, unless its [venue] names another
+VENUE_PACKAGES=(mosquitto mosquitto-clients)                   # the broker; mosquitto_sub to watch it
 KEEP_RELEASES=3
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SOURCE="$(cd "$HERE/../.." && pwd)"
@@ -42,7 +54,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
 
 check_system() {
@@ -60,7 +72,8 @@ check_system() {
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 
 install_packages() {
-    local wanted=("${APT_PACKAGES[@]}") missing=() tool
+    local venue="$1" wanted=("${APT_PACKAGES[@]}") missing=() tool
+    if $venue; then wanted+=("${VENUE_PACKAGES[@]}"); fi
     for tool in "${CAMERA_TOOLS[@]}"; do
         if installed "$tool" || apt-cache show "$tool" >/dev/null 2>&1; then
             wanted+=("$tool")
@@ -92,10 +105,10 @@ make_user_and_data_folder() {
             warn "there is no group '$group' here (on Raspberry Pi OS there is)"
         fi
     done
-    install -d -o "$TABLE_USER" -g "$TABLE_USER" -m 0750 "$DATA_HOME"
-    if [[ ",$(findmnt -n -o OPTIONS --target "$DATA_HOME")," == *,ro,* ]]; then
+    install -d -o "$TABLE_USER" -g "$TABLE_USER" -m 0750 "$ROOT$DATA_HOME"
+    if [[ ",$(findmnt -n -o OPTIONS --target "$ROOT$DATA_HOME")," == *,ro,* ]]; then
         warn "$DATA_HOME is on a read-only file system: the table cannot keep its games (see hardware/pi/README.md)"
-    elif [ "$(findmnt -n -o FSTYPE --target "$DATA_HOME")" = overlay ]; then
+    elif [ "$(findmnt -n -o FSTYPE --target "$ROOT$DATA_HOME")" = overlay ]; then
         warn "$DATA_HOME is on the overlay root: what the table writes vanishes at reboot (see hardware/pi/README.md)"
     fi
 }
@@ -134,7 +147,7 @@ build_release() {
     "$dir/bin/python" -m pip install --no-deps --no-build-isolation "$COPY"
     rm -rf "$COPY"
     COPY=""
-    "$dir/bin/python" -c "import table, serial, gpiozero, pygame, cv2, numpy" \
+    "$dir/bin/python" -c "import table, serial, gpiozero, pygame, cv2, numpy, paho.mqtt, flask, waitress" \
         || die "release $id is broken: its Python packages do not import"
     "$dir/bin/python" -c "import picamera2" 2>/dev/null \
         || warn "picamera2 does not import in release $id: the camera will not work (is python3-picamera2 installed?)"
@@ -148,8 +161,9 @@ target_of() {
 switch_to() {
     local id="$1" running
     running="$(target_of current)"
-    # Stopped first, so that the running table never loads a module from the next release.
+    # Stopped first, so that the running table (or venue) never loads a module from the next release.
     systemctl stop "$SERVICE" 2>/dev/null || true
+    systemctl stop "$VENUE_SERVICE" 2>/dev/null || true
     if [ -n "$running" ] && [ "$running" != "$id" ]; then
         ln -sfn "releases/$running" "$PREFIX/previous"
     fi
@@ -159,8 +173,13 @@ switch_to() {
 }
 
 install_system_files() {
-    install -m 0644 "$HERE/$SERVICE" "/etc/systemd/system/$SERVICE"
-    install -m 0755 "$HERE/pirate-table" /usr/local/bin/pirate-table
+    local venue="$1"
+    install -D -m 0644 "$HERE/$SERVICE" "$ROOT/etc/systemd/system/$SERVICE"
+    # The venue's unit is updated wherever it was installed, and installed by --venue.
+    if $venue || [ -e "$ROOT/etc/systemd/system/$VENUE_SERVICE" ]; then
+        install -D -m 0644 "$HERE/$VENUE_SERVICE" "$ROOT/etc/systemd/system/$VENUE_SERVICE"
+    fi
+    install -D -m 0755 "$HERE/pirate-table" "$ROOT/usr/local/bin/pirate-table"
     systemctl daemon-reload
     # The table owns the console: boot to the text console, without the desktop, and no login prompt on tty1.
     if [ "$(systemctl get-default)" != multi-user.target ]; then
@@ -198,6 +217,110 @@ set_operator_pin() {
     fi
 }
 
+# The venue: the broker (Mosquitto) and the venue service on this Pi (docs/operator-guide.md, Running a venue).
+
+make_venue_user_and_folder() {
+    if ! id "$VENUE_USER" >/dev/null 2>&1; then
+        say "creating the system user $VENUE_USER (the venue service)"
+        useradd --system --user-group --home-dir "$VENUE_HOME" --no-create-home --shell /usr/sbin/nologin "$VENUE_USER"
+    fi
+    install -d -o "$VENUE_USER" -g "$VENUE_USER" -m 0750 "$ROOT$VENUE_HOME"
+}
+
+set_up_broker() {
+    local program="$PREFIX/current/bin/pirate-table"
+    "$program" venue-broker --help >/dev/null 2>&1 ||
+        die "release $(target_of current) has no 'pirate-table venue-broker': install from a newer checkout"
+    local args=(venue-broker --folder "$ROOT$MOSQUITTO_DIR" --venue-group "$VENUE_USER")
+    if [ $# -gt 0 ]; then args+=(--tables "$@"); fi
+    # Accounts with generated passwords (kept by every later run), the ACL, the listener; it says what it did.
+    "$program" "${args[@]}" || die "the broker's accounts could not be written (the message above says why)"
+}
+
+write_venue_settings() {
+    # The venue service's settings, written once (then they are the café's: league, admin password, TLS).
+    local settings="$ROOT$VENUE_HOME/venue.toml"
+    if [ -e "$settings" ]; then
+        say "venue settings: $VENUE_HOME/venue.toml (kept)"
+        return
+    fi
+    say "writing the venue settings $VENUE_HOME/venue.toml"
+    (
+        umask 027
+        cat >"$settings" <<EOF
+# The venue service's settings (pirate-table venue); docs/operator-guide.md, Running a venue.
+[broker]
+host = "localhost"
+port = 1883
+password_file = "$VENUE_PASSWORD_FILE"
+tls_ca = ""
+
+[web]
+host = "0.0.0.0"
+port = 8080
+EOF
+    )
+    chown "$VENUE_USER:$VENUE_USER" "$settings"
+}
+
+start_venue() {
+    systemctl enable --quiet mosquitto.service
+    systemctl restart mosquitto.service # a restart, not a reload: the listeners may have changed
+    if "$PREFIX/current/bin/pirate-table" venue --help >/dev/null 2>&1; then
+        systemctl enable --quiet "$VENUE_SERVICE"
+        systemctl restart "$VENUE_SERVICE"
+        say "the venue is starting: journalctl -u pirate-table-venue -f shows what it does"
+    else
+        systemctl disable --quiet "$VENUE_SERVICE" 2>/dev/null || true
+        say "release $(target_of current) has no 'pirate-table venue': the venue service is installed but not enabled."
+    fi
+}
+
+restart_venue_if_enabled() {
+    # The release under the venue service changed (an update, a rollback): it starts again on the new one.
+    if systemctl is-enabled --quiet "$VENUE_SERVICE" 2>/dev/null; then
+        systemctl restart "$VENUE_SERVICE"
+        say "the venue service restarted on release $(target_of current)"
+    fi
+}
+
+venue_section() {
+    # The table's [venue] section as "table password_file broker" (nothing without one), read with Python's own
+    # TOML reader: Bookworm's python3 is 3.11.
+    python3 - "$1" "$TABLE_PASSWORD_FILE" <<'EOF'
+import sys, tomllib
+try:
+    with open(sys.argv[1], "rb") as file:
+        venue = tomllib.load(file).get("venue")
+except (OSError, tomllib.TOMLDecodeError):
+    venue = None
+if isinstance(venue, dict) and isinstance(venue.get("table"), str) and venue["table"]:
+    print(venue["table"], venue.get("password_file") or sys.argv[2], venue.get("broker") or "?")
+EOF
+}
+
+join_venue() {
+    # A table whose config has a [venue] section sends its results to that venue's broker with its own
+    # account: its password must be in the file the section names, readable by the table's user only.
+    local config="$ROOT$DATA_HOME/config.toml" found table password_file broker
+    [ -f "$config" ] || return 0
+    found="$(venue_section "$config")" || found=""
+    [ -n "$found" ] || return 0
+    read -r table password_file broker <<<"$found"
+    say "this table is table $table of the venue at $broker ([venue] in $DATA_HOME/config.toml)"
+    install -d -m 0755 "$(dirname "$ROOT$password_file")"
+    if [ -s "$ROOT$password_file" ]; then
+        chown "root:$TABLE_USER" "$ROOT$password_file"
+        chmod 0640 "$ROOT$password_file"
+        say "its broker password: $password_file (root:$TABLE_USER, 0640)"
+    else
+        warn "to reach the venue, this table needs its broker password in $password_file. On the venue's Pi it is
+  $MOSQUITTO_DIR/pirate-table/tables/$table.password (made by: pirate-table venue-broker --add-table $table).
+  Copy it here, then: sudo install -o root -g $TABLE_USER -m 0640 $table.password $password_file
+  and restart the table (sudo systemctl restart pirate-table). Until then it plays without the venue."
+    fi
+}
+
 prune() {
     local keep_current keep_previous release count=0
     keep_current="$(target_of current)"
@@ -228,21 +351,30 @@ rollback() {
         die "there is no previous release to go back to"
     fi
     switch_to "$before"
-    start_service true
+    # A Pi that is only a venue keeps its table off.
+    if systemctl is-enabled --quiet "$SERVICE" 2>/dev/null || ! systemctl is-enabled --quiet "$VENUE_SERVICE" 2>/dev/null; then
+        start_service true
+    fi
+    restart_venue_if_enabled
 }
 
 main() {
-    local start=true action=install
+    local start=true action=install venue=false tables=()
     while [ $# -gt 0 ]; do
         case "$1" in
         --no-start) start=false ;;
+        --venue) venue=true ;;
         --rollback) action=rollback ;;
         --status) action=status ;;
         -h | --help)
             usage
             exit 0
             ;;
-        *) die "unknown option '$1' (try --help)" ;;
+        -*) die "unknown option '$1' (try --help)" ;;
+        *)
+            $venue || die "'$1': a table's id comes after --venue (try --help)"
+            tables+=("$1")
+            ;;
         esac
         shift
     done
@@ -255,15 +387,29 @@ main() {
         rollback
         return
     fi
-    install_packages
+    install_packages "$venue"
     make_user_and_data_folder
+    if $venue; then make_venue_user_and_folder; fi
     local id
     id="$(release_id)"
     build_release "$id"
-    install_system_files
+    install_system_files "$venue"
     switch_to "$id"
+    if $venue; then
+        set_up_broker "${tables[@]}"
+        write_venue_settings
+        if $start; then start_venue; fi
+        # This Pi may be a table too: then the table starts again on the new release; --venue never makes it one.
+        if $start && systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then start_service true; fi
+        prune
+        say "done. Next: the admin password, as root:"
+        say "  sudo -u $VENUE_USER env PIRATE_TABLE_HOME=$VENUE_HOME $PREFIX/current/bin/pirate-table venue --set-admin-password"
+        return
+    fi
     set_operator_pin
+    join_venue
     start_service "$start"
+    if $start; then restart_venue_if_enabled; fi
     prune
     say "done. Check the seats with: pirate-table selftest"
 }
