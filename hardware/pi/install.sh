@@ -315,7 +315,8 @@ join_venue() {
         say "its broker password: $password_file (root:$TABLE_USER, 0640)"
     else
         warn "to reach the venue, this table needs its broker password in $password_file. On the venue's Pi it is
-  $MOSQUITTO_DIR/pirate-table/tables/$table.password (made by: pirate-table venue-broker --add-table $table).
+  $MOSQUITTO_DIR/pirate-table/tables/$table.password, made there by
+  sudo $PREFIX/current/bin/pirate-table venue-broker --add-table $table
   Copy it here, then: sudo install -o root -g $TABLE_USER -m 0640 $table.password $password_file
   and restart the table (sudo systemctl restart pirate-table). Until then it plays without the venue."
     fi

@@ -1,13 +1,17 @@
-"""hardware/pi/install.sh: its release switching (rollback, status) run for real in a scratch prefix.
+"""hardware/pi/install.sh: its release switching (rollback, status) and a whole install (a table joining a venue,
+a venue with --venue) run for real in a scratch prefix and root folder.
 
-The install itself needs Raspberry Pi OS (apt, the Pi's camera packages) and is checked by shellcheck only; the
-release bookkeeping it shares with --rollback is exercised here, with systemctl and `id -u` stood in for.
+Building a release needs Raspberry Pi OS (apt, the Pi's camera packages) and is not run: the release is one
+already built. What needs root or the system (systemctl, apt-get, dpkg-query, useradd, chown, `id -u`, git, the
+owner options of `install`) is stood in for, each stand-in writing its calls to a log.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
+import tomllib
 from pathlib import Path
 
 from .support import HARDWARE
@@ -16,27 +20,56 @@ SCRIPT = HARDWARE / "pi" / "install.sh"
 
 
 def release(prefix: Path, name: str, has_run: bool) -> None:
-    """A built release whose pirate-table knows `run` (every current one) or not (one built before it existed)."""
+    """A built release whose pirate-table knows `run` (every current one) or not (one built before it existed).
+    It writes each command it is given to `pirate-table-calls` beside the prefix."""
     bin_dir = prefix / "releases" / name / "bin"
     bin_dir.mkdir(parents=True)
     program = bin_dir / "pirate-table"
-    program.write_text(f'#!/bin/sh\n[ "$1" = run ] && exit {0 if has_run else 2}\nexit 0\n', encoding="utf-8")
+    log = prefix.parent / "pirate-table-calls"
+    program.write_text(
+        f'#!/bin/sh\necho "$*" >> {log}\n[ "$1" = run ] && exit {0 if has_run else 2}\nexit 0\n', encoding="utf-8"
+    )
     program.chmod(0o755)
     (prefix / "releases" / name / ".complete").write_text(name, encoding="utf-8")
+
+
+STAND_INS = {
+    # systemctl: a unit is enabled when listed in the file `enabled`; nothing is active.
+    "systemctl": """echo "$*" >> "$LOGS/systemctl-calls"
+case "$1" in
+is-active) exit 3 ;;
+is-enabled) grep -qx "${@: -1}" "$LOGS/enabled" 2>/dev/null ;;
+get-default) echo multi-user.target ;;
+esac""",
+    "id": '[ "$1" = -u ] && echo 0 && exit 0\nexec /usr/bin/id "$@"',
+    # git: the checkout is at commit "testrelease", with no local changes.
+    "git": 'case "$*" in *--short=12*) echo testrelease ;; esac',
+    "dpkg-query": "exit 1",  # nothing installed: every package is asked for
+    "apt-cache": "exit 0",
+    "apt-get": 'echo "$*" >> "$LOGS/apt-calls"',
+    "useradd": 'echo "$*" >> "$LOGS/user-calls"',
+    "usermod": 'echo "$*" >> "$LOGS/user-calls"',
+    "runuser": "exit 0",
+    "chown": 'echo "$*" >> "$LOGS/chown-calls"',
+    # install: as it is, without -o and -g (the users do not exist here).
+    "install": '''args=()
+while [ $# -gt 0 ]; do case "$1" in -o | -g) shift 2 ;; *) args+=("$1"); shift ;; esac; done
+exec /usr/bin/install "${args[@]}"''',
+}
 
 
 def stand_ins(tmp_path: Path) -> tuple[dict[str, str], Path]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    calls = tmp_path / "systemctl-calls"
-    (bin_dir / "systemctl").write_text(
-        f'#!/bin/sh\necho "$*" >> {calls}\n[ "$1" = is-active ] && exit 3\nexit 0\n', encoding="utf-8"
-    )
-    (bin_dir / "id").write_text('#!/bin/sh\n[ "$1" = -u ] && echo 0 && exit 0\nexec /usr/bin/id "$@"\n')
-    for tool in ("systemctl", "id"):
+    for tool, body in STAND_INS.items():
+        (bin_dir / tool).write_text(f"#!/bin/bash\n{body}\n", encoding="utf-8")
         (bin_dir / tool).chmod(0o755)
-    env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin", "PIRATE_TABLE_TEST_PREFIX": str(tmp_path / "opt")}
-    return env, calls
+    (tmp_path / "root").mkdir()
+    return stand_ins_env(tmp_path), tmp_path / "systemctl-calls"
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
 
 def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -49,6 +82,7 @@ def links(prefix: Path) -> tuple[str, str]:
 
 def test_rollback_swaps_current_and_previous_and_restarts_the_table(tmp_path: Path) -> None:
     env, calls = stand_ins(tmp_path)
+    (tmp_path / "enabled").write_text("pirate-table.service\n")
     prefix = tmp_path / "opt"
     release(prefix, "aaaa", has_run=True)
     release(prefix, "bbbb", has_run=True)
@@ -133,3 +167,125 @@ def test_everything_from_pypi_is_pinned_with_hashes() -> None:
     text = SCRIPT.read_text(encoding="utf-8")
     assert '--require-hashes --no-binary pygame -r "$HERE/requirements.lock"' in text
     assert '--no-deps --no-build-isolation "$COPY"' in text
+
+
+# A whole install: a venue (--venue), and a table joining one.
+
+
+def installed(
+    tmp_path: Path, *args: str, enabled: tuple[str, ...] = ()
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """install.sh run with `args` on a Pi whose release "testrelease" is built; returns the run and the root."""
+    env, _ = stand_ins(tmp_path)
+    release(tmp_path / "opt", "testrelease", has_run=True)
+    (tmp_path / "enabled").write_text("".join(f"{unit}\n" for unit in enabled))
+    return run(env, *args), tmp_path / "root"
+
+
+def test_venue_sets_up_mosquitto_and_the_venue_service(tmp_path: Path) -> None:
+    result, root = installed(tmp_path, "--venue", "t1", "t2")
+    assert result.returncode == 0, result.stderr
+    assert any("mosquitto mosquitto-clients" in call for call in lines(tmp_path / "apt-calls"))
+    assert any(call.startswith("--system --user-group --home-dir /var/lib/pirate-table-venue") and
+               call.endswith(" pirate-venue") for call in lines(tmp_path / "user-calls"))  # fmt: skip
+    assert f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue --tables t1 t2" in lines(
+        tmp_path / "pirate-table-calls"
+    )
+    unit = root / "etc/systemd/system/pirate-table-venue.service"
+    assert unit.read_text() == (HARDWARE / "pi" / "pirate-table-venue.service").read_text()
+    settings = tomllib.loads((root / "var/lib/pirate-table-venue/venue.toml").read_text())
+    assert settings["broker"]["password_file"] == "/etc/mosquitto/pirate-table/venue.password"
+    assert (settings["broker"]["host"], settings["broker"]["port"]) == ("localhost", 1883)
+    said = lines(tmp_path / "systemctl-calls")
+    for call in ("enable --quiet mosquitto.service", "restart mosquitto.service",
+                 "enable --quiet pirate-table-venue.service", "restart pirate-table-venue.service"):  # fmt: skip
+        assert call in said, call
+    assert said.index("restart mosquitto.service") < said.index("restart pirate-table-venue.service")
+    assert not any(call.endswith(" pirate-table.service") and call.startswith(("enable", "restart")) for call in said)
+    assert os.readlink(tmp_path / "opt" / "current") == "releases/testrelease"
+    assert "venue --set-admin-password" in result.stdout
+
+    (root / "var/lib/pirate-table-venue/venue.toml").write_text("# the café's own\n")
+    again = run(stand_ins_env(tmp_path), "--venue")
+    assert again.returncode == 0, again.stderr
+    assert "venue.toml (kept)" in again.stdout
+    assert (root / "var/lib/pirate-table-venue/venue.toml").read_text() == "# the café's own\n"
+    broker_calls = [call for call in lines(tmp_path / "pirate-table-calls") if call.startswith("venue-broker --folder")]
+    assert broker_calls[-1] == f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue"
+
+
+def stand_ins_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of a second run in the same scratch Pi."""
+    return {
+        **os.environ,
+        "PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin",
+        "LOGS": str(tmp_path),
+        "PIRATE_TABLE_TEST_PREFIX": str(tmp_path / "opt"),
+        "PIRATE_TABLE_TEST_ROOT": str(tmp_path / "root"),
+    }
+
+
+def test_a_venue_that_is_also_a_table_restarts_its_table(tmp_path: Path) -> None:
+    result, _ = installed(tmp_path, "--venue", enabled=("pirate-table.service",))
+    assert result.returncode == 0, result.stderr
+    said = lines(tmp_path / "systemctl-calls")
+    assert "restart pirate-table.service" in said and "restart pirate-table-venue.service" in said
+
+
+def test_updating_a_table_restarts_its_venue_service_too(tmp_path: Path) -> None:
+    result, _ = installed(tmp_path, enabled=("pirate-table.service", "pirate-table-venue.service"))
+    assert result.returncode == 0, result.stderr
+    said = lines(tmp_path / "systemctl-calls")
+    assert said.index("stop pirate-table-venue.service") < said.index("restart pirate-table-venue.service")
+    assert "restart pirate-table.service" in said
+
+
+def test_rolling_back_a_venue_leaves_the_table_off(tmp_path: Path) -> None:
+    env, calls = stand_ins(tmp_path)
+    prefix = tmp_path / "opt"
+    release(prefix, "aaaa", has_run=True)
+    release(prefix, "bbbb", has_run=True)
+    (prefix / "current").symlink_to("releases/bbbb")
+    (prefix / "previous").symlink_to("releases/aaaa")
+    (tmp_path / "enabled").write_text("pirate-table-venue.service\n")
+    assert run(env, "--rollback").returncode == 0
+    said = lines(calls)
+    assert "restart pirate-table-venue.service" in said
+    assert not any(call.endswith(" pirate-table.service") and call.startswith(("enable", "restart")) for call in said)
+
+
+def test_a_table_with_a_venue_section_is_told_what_it_needs(tmp_path: Path) -> None:
+    env, _ = stand_ins(tmp_path)
+    release(tmp_path / "opt", "testrelease", has_run=True)
+    config = tmp_path / "root/var/lib/pirate-table/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('language = "en"\n\n[venue]\ntable = "t3"\nbroker = "venue.local"\nport = 1883\n')
+    first = run(env)
+    assert first.returncode == 0, first.stderr
+    assert "this table is table t3 of the venue at venue.local" in first.stdout
+    assert "needs its broker password in /etc/pirate-table/venue-password" in first.stderr
+    assert "/etc/mosquitto/pirate-table/tables/t3.password" in first.stderr
+    password = tmp_path / "root/etc/pirate-table/venue-password"
+    assert password.parent.is_dir() and not password.exists()
+
+    password.write_text("from-the-venue\n")
+    password.chmod(0o644)
+    second = run(env)
+    assert second.returncode == 0, second.stderr
+    assert "its broker password: /etc/pirate-table/venue-password (root:pirate, 0640)" in second.stdout
+    assert f"root:pirate {password}" in lines(tmp_path / "chown-calls")
+    assert stat.S_IMODE(password.stat().st_mode) == 0o640
+
+
+def test_a_table_without_a_venue_hears_nothing_of_one(tmp_path: Path) -> None:
+    result, root = installed(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "venue" not in result.stdout + result.stderr
+    assert not (root / "etc/systemd/system/pirate-table-venue.service").exists()
+    assert (root / "etc/systemd/system/pirate-table.service").exists()
+
+
+def test_a_table_id_needs_venue(tmp_path: Path) -> None:
+    env, _ = stand_ins(tmp_path)
+    result = run(env, "t1")
+    assert result.returncode == 1 and "a table's id comes after --venue" in result.stderr
