@@ -318,7 +318,7 @@ join_venue() {
   $MOSQUITTO_DIR/pirate-table/tables/$table.password, made there by
   sudo $PREFIX/current/bin/pirate-table venue-broker --add-table $table
   Copy it here, then: sudo install -o root -g $TABLE_USER -m 0640 $table.password $password_file
-  and restart the table (sudo systemctl restart pirate-table). Until then it plays without the venue."
+  and restart the table (sudo systemctl restart pirate-table). Until then it plays on, and its results wait."
     fi
 }
 

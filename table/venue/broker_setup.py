@@ -125,18 +125,16 @@ def broker_config(
     ]
     if persistence_location is not None:
         lines.append(f"persistence_location {persistence_location}/")
-    lines += [
-        f"autosave_interval {AUTOSAVE_SECONDS}",
-        f"max_queued_messages {MAX_QUEUED}",
-        "",
-        "# The tables on the local network.",
-        f"listener {port}",
-    ]
-    if layout.tls_on():
+    lines += [f"autosave_interval {AUTOSAVE_SECONDS}", f"max_queued_messages {MAX_QUEUED}", ""]
+    if not layout.tls_on():
+        lines += ["# The tables on the local network.", f"listener {port}"]
+    else:
         ca, cert, key = layout.tls_files()
         lines += [
+            "# With TLS on, the plain port is for this Pi only (the venue service): no password crosses the network",
+            "# in clear. The tables use the TLS port and check the broker's certificate against the CA (tls_ca).",
+            f"listener {port} localhost",
             "",
-            "# The same over TLS: clients check the broker's certificate against the CA (a table's tls_ca).",
             f"listener {tls_port}",
             f"cafile {ca}",
             f"certfile {cert}",

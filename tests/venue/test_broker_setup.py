@@ -247,7 +247,9 @@ def test_the_real_brokers_tls_listener(folder: Path, ports: tuple[int, int], tmp
         == 0
     )
     layout = Layout(folder)
-    assert f"\nlistener {ports[1]}\ncafile {layout.tls_folder / 'ca.crt'}\n" in layout.conf.read_text()
+    conf = layout.conf.read_text()
+    assert f"\nlistener {ports[1]}\ncafile {layout.tls_folder / 'ca.crt'}\n" in conf
+    assert f"\nlistener {ports[0]} localhost\n" in conf  # the plain port for this Pi only
     assert mode(layout.tls_folder / "broker.key") == 0o600
     process = start_mosquitto(folder / "mosquitto.conf", ports[0], folder / "mosquitto.log")
     try:
@@ -263,4 +265,5 @@ def test_the_real_brokers_tls_listener(folder: Path, ports: tuple[int, int], tmp
     finally:
         stop(process)
     assert venue_broker(folder, *args, "--no-tls") == 0
-    assert f"listener {ports[1]}" not in layout.conf.read_text() and not layout.tls_folder.exists()
+    conf = layout.conf.read_text()
+    assert f"listener {ports[1]}" not in conf and f"\nlistener {ports[0]}\n" in conf and not layout.tls_folder.exists()
