@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import grp
 import os
 import pwd
@@ -88,6 +89,8 @@ class Layout:
     def tables(self) -> list[str]:
         if not self.tables_folder.is_dir():
             return []
+        if not os.access(self.tables_folder, os.R_OK | os.X_OK):  # glob would see an empty folder
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.tables_folder))
         found = (path.name.removesuffix(".password") for path in self.tables_folder.glob("*.password"))
         return sorted(table for table in found if valid_table_id(table))
 
@@ -237,7 +240,10 @@ def set_up(
 
 
 def _read_password(path: Path) -> str:
-    password = path.read_text(encoding="utf-8").strip()
+    try:
+        password = path.read_text(encoding="utf-8").strip()
+    except UnicodeDecodeError:
+        password = ""
     if not password or ":" in password or "\n" in password:
         raise SetupError(f"{path} does not hold one password on one line: delete it and run venue-broker again")
     return password
@@ -363,7 +369,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         hint = " (run it as root: sudo)" if isinstance(error, PermissionError) else ""
-        print(f"pirate-table venue-broker: cannot write {where}{error.strerror or error}{hint}", file=sys.stderr)
+        print(f"pirate-table venue-broker: {where}{error.strerror or error}{hint}", file=sys.stderr)
         return 2
     _report(layout, outcome)
     if args.list:

@@ -146,11 +146,18 @@ def test_a_missing_mosquitto_passwd_is_said(
     assert "mosquitto_passwd is missing: install Mosquitto first" in capsys.readouterr().err
 
 
+def test_a_damaged_password_file_is_said(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert venue_broker(folder, "--tables", "t1") == 0
+    Layout(folder).table_password("t1").write_bytes(b"\xff\xfe")
+    assert venue_broker(folder) == 2
+    assert "t1.password does not hold one password on one line: delete it" in capsys.readouterr().err
+
+
 def test_a_folder_that_cannot_be_written_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a-file").write_text("")
     assert venue_broker(tmp_path / "a-file" / "mosquitto", "--tables", "t1") == 2
     err = capsys.readouterr().err
-    assert "venue-broker: cannot write" in err and "a-file" in err and "Traceback" not in err
+    assert "venue-broker: " in err and "a-file/mosquitto: Not a directory" in err and "Traceback" not in err
 
 
 def test_persistence_has_a_place_of_its_own_only_without_debians_main_config(tmp_path: Path) -> None:
