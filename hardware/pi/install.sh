@@ -343,6 +343,9 @@ status() {
         find "$PREFIX/releases" -mindepth 1 -maxdepth 1 -type d -printf '  %TY-%Tm-%Td %TH:%TM  %f\n' | sort -r
     fi
     echo "service:  $(systemctl is-enabled "$SERVICE" 2>/dev/null || true), $(systemctl is-active "$SERVICE" 2>/dev/null || true)"
+    if [ -e "$ROOT/etc/systemd/system/$VENUE_SERVICE" ]; then
+        echo "venue:    $(systemctl is-enabled "$VENUE_SERVICE" 2>/dev/null || true), $(systemctl is-active "$VENUE_SERVICE" 2>/dev/null || true)"
+    fi
 }
 
 rollback() {
