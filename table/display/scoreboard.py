@@ -175,6 +175,9 @@ class Scoreboard:
         board, banner, hand, bar = self.layout()
         view = self._view()
         paint = Paint(catalog(getattr(model, "language", "en")), self._motion(now))
+        if self._keyboard_open():
+            return self._draw_keyboard(paint)
+        self._keys.pop("keyboard", None)  # the next keyboard is drawn afresh
         panel = self._link_panel(board)
         area = board if panel is None else pygame.Rect(board.topleft, (board.width - panel.width, board.height))
         drawn = view.draw(model, area.size, paint)
@@ -208,6 +211,21 @@ class Scoreboard:
             self.controls.draw(self.surface, model, bar, plates, paint)
             dirty.append(bar)
         self.updated = [r for r in dirty if r.width and r.height]
+        if self.updated and self.surface is pygame.display.get_surface():
+            pygame.display.update(self.updated)
+        return self.updated
+
+    def _keyboard_open(self) -> bool:
+        """The keyboard on the screen is open (the lobby's Rename): it takes the whole window."""
+        return self.controls.keyboard is not None and self.controls.other(self._model) is None
+
+    def _draw_keyboard(self, paint: Paint) -> list[pygame.Rect]:
+        whole = self.surface.get_rect()
+        self.updated = []
+        if self._changed("keyboard", (whole.size, self.controls.state(self._model), paint.catalog)):
+            self.controls.draw_keyboard(self.surface, self._model, paint)
+            self._keys, self._parts = {"keyboard": self._keys["keyboard"]}, {}  # once closed, all is drawn again
+            self.updated = [whole]
         if self.updated and self.surface is pygame.display.get_surface():
             pygame.display.update(self.updated)
         return self.updated
@@ -272,7 +290,7 @@ class Scoreboard:
         """
         out: list[Any] = []
         for event in pygame.event.get():
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._keyboard_open():
                 touched = [n for n, rect in enumerate(self._hand_rects) if rect.collidepoint(event.pos)]
                 if touched:
                     out.append(Click(touched[0]))
