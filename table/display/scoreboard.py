@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is one
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
-LINK_PANEL = 3 / 10  # of the board's width: the QR code to the venue's page, on a game's final screen
+LINK_PANEL = 1 / 4  # of the board's width: the QR code to the venue's page, on a game's final screen
 LINK_CAPTION = text("Your game on the venue's page")
 
 

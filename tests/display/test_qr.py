@@ -13,6 +13,7 @@ import pytest
 from table.display.card_art import INK, PAPER
 from table.display.qr import QUIET_ZONE, fitted_qr, modules, qr_surface
 from table.display.scoreboard import Scoreboard
+from table.display.typeset import watch_overflows
 from table.games.screen import Phase
 from tests.display.hollander_screens import hollander_screens
 from tests.display.screens import every_screen
@@ -84,7 +85,9 @@ def test_the_final_screen_of_every_game_shows_the_venue_link_as_a_code_a_phone_r
 ) -> None:
     screen = FINALS[game]
     assert screen.phase is Phase.GAME_OVER
-    shown = board(size, screen, URL)
+    with watch_overflows() as overflows:
+        shown = board(size, screen, URL)
+    assert overflows == []  # the game's final screen still fits beside the code
     assert decoded(shown.surface) == URL
     assert decoded(board(size, screen, None).surface) == ""  # no link, no code
     assert decoded(board(size, screen, "").surface) == ""
