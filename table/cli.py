@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from table import deck_commands, dice_commands, referee
+from table import badge_command, deck_commands, dice_commands, referee
 from table.games import catalog
 from table.kiosk import TableBusy, TableLock, stop_on_sigterm
 from table.paths import data_home
@@ -16,6 +16,7 @@ from table.venue import broker_setup
 
 LOG_NAME = "pirate-table.log"
 HARDWARE_DICE = ("capture", "calibrate")  # the dice commands that take the camera
+HUB_COMMANDS = ("enroll", "write-tags", "write-badge", "selftest")  # they take the seat hub (and the LEDs)
 NO_GPIO = (
     "no GPIO pins here. Run it on the table's Raspberry Pi (or with GPIOZERO_PIN_FACTORY=mock "
     "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one; `pirate-table demo` is the table without hardware)."
@@ -60,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     deck_commands.register(commands)
+    badge_command.register(commands)
     dice_commands.register(commands)
     commands.add_parser("games", help="list the games this table plays: key, name, players, what each needs")
     operator = commands.add_parser("operator", help="the operator's PIN: make a new one, written into the config")
@@ -100,9 +102,9 @@ def _command(args: argparse.Namespace) -> int:
         return _operator(args.new_pin, args.if_unset)
     if args.command == "venue-broker":
         return broker_setup.run(args)
-    if args.command in ("enroll", "write-tags", "selftest", "run"):
+    if args.command in ("enroll", "write-tags", "write-badge", "selftest", "run"):
         _log_to_data_folder()  # the console is for the person at the table; details go to the log
-    if args.command in ("enroll", "write-tags", "selftest") or getattr(args, "dice_command", "") in HARDWARE_DICE:
+    if args.command in HUB_COMMANDS or getattr(args, "dice_command", "") in HARDWARE_DICE:
         try:  # the seat hub, the LEDs and the camera are the running table's: one at a time
             with TableLock(data_home()):
                 return _hardware_command(args)
@@ -119,6 +121,8 @@ def _command(args: argparse.Namespace) -> int:
 def _hardware_command(args: argparse.Namespace) -> int:
     if args.command in ("enroll", "write-tags"):
         return deck_commands.run(args)
+    if args.command == "write-badge":
+        return badge_command.run(args)
     if args.command == "selftest":
         return _selftest()
     return dice_commands.run(args)

@@ -155,6 +155,23 @@ def test_an_unknown_tag_is_refused_with_a_red_burst_and_nothing_changes(table: H
     assert any("unknown" in str(note.text).lower() for note in after.messages)
 
 
+def test_a_badge_naming_no_one_is_refused_on_the_screen_in_the_log_and_at_its_seat(
+    table: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="table.app")
+    table.hub.place(1, bytes.fromhex("04BADBADBADBAD"), "badge: \t ")
+    table.run_until(lambda: table.shown(1) is Pattern.ERROR)
+    assert table.lights[1].led.color == RED
+    said = "Seat 2: this player badge names no one; write a name on it with pirate-table write-badge"
+    assert str(table.screens[-1].messages[-1].text) == said and table.screens[-1].messages[-1].error
+    assert f"seat 2: {said}" in caplog.messages
+    assert table.screen.players == ()  # nobody sat down
+    table.hub.remove(1)
+    table.hub.place(1, bytes.fromhex("04B0B0B0B0B0B0"), "badge:Anna Bonny")
+    table.run_until(lambda: table.screen.players == (1,))
+    assert table.screen.seats[1].name == "Anna Bonny" and table.app.session.table.name_from_badge == [False, True]
+
+
 def test_a_lost_hub_turns_every_seat_amber(table: Harness) -> None:
     join_and_start(table)
     table.hub.unplug()

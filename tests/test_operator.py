@@ -212,3 +212,17 @@ def test_a_damaged_config_is_not_edited(_own_data_folder: Path, capsys: pytest.C
     (_own_data_folder / "config.toml").write_text("[table\\n")
     assert main(["operator", "--new-pin"]) == 2
     assert "damaged" in capsys.readouterr().err and (_own_data_folder / "config.toml").read_text() == "[table\\n"
+
+
+def test_a_name_from_the_keyboard_on_the_screen_is_the_operator_s_and_logged(
+    table: tuple, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The on-screen keyboard's OK gives the SetName that R, typing and Enter give: the same rule, the same log."""
+    app, hub, clock, screens = table
+    caplog.set_level("INFO", logger="table.app")
+    assert app.from_screen(inputs.SetName(0, "Zoë")) is False  # the scoreboard opens the PIN pad
+    app.from_screen(OperatorPin("482913"))
+    turn(app, hub, clock, 1)
+    assert screens[-1].seats[0].name == "Zoë"
+    assert logged(app)[-1] == inputs.SetName(0, "Zoë")
+    assert "operator action SetName(seat=0, name='Zoë') (authorised by PIN)" in caplog.messages

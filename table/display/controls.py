@@ -9,6 +9,9 @@ its name plate or with Tab; it starts as the seat the table waits for. The keys 
     U undo, Y yes, N no    G new game    Esc quit
     O the operator's PIN (digits, then Enter)
 
+In the lobby the bar's Rename button opens a keyboard on the screen (table.display.keyboard) over the whole window,
+for a table with only its touchscreen; its OK gives the same SetName as R, typing and Enter.
+
 The operator's PIN pad takes the bar's place when the O key is pressed, or when the app refused an action as the
 operator's (`ask_pin`, so a touchscreen needs no extra button); the PIN typed goes to the app as an `OperatorPin`
 (never a game input, never logged). Which inputs need the operator is the app's business (table.operator).
@@ -34,6 +37,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import INK, PAPER
+from table.display.keyboard import CANCEL, OK, Keyboard
 from table.display.language import LANGUAGE_NAMES
 from table.display.trick_screen import game_name, label
 from table.display.typeset import fit_text
@@ -111,6 +115,7 @@ class BarControls:
     def __init__(self) -> None:
         self.selected: int | None = None
         self.naming: str | None = None  # the name being typed, while renaming
+        self.keyboard: Keyboard | None = None  # the keyboard on the screen, while it is open (it types `naming`)
         self.pin: str | None = None  # the operator's PIN being typed, while the pad is open
         self.quit = False
         self._bar: list[tuple[pygame.Rect, Button]] = []
@@ -157,12 +162,24 @@ class BarControls:
     def ask_pin(self) -> None:
         """Open the operator's PIN pad on the bar."""
         self.cancel()
-        self.naming, self.pin = None, ""
+        self.naming, self.pin, self.keyboard = None, "", None
+
+    def open_keyboard(self, seat: int) -> None:
+        """The keyboard on the screen, to name `seat` (selected meanwhile, so the name goes where it was asked)."""
+        self.cancel()
+        self.selected, self.naming, self.keyboard = seat, "", Keyboard()
+
+    def draw_keyboard(self, surface: pygame.Surface, screen: Any, paint: Paint) -> None:
+        """The open keyboard over the whole window."""
+        assert self.keyboard is not None
+        title = text("Name for seat {number}", number=self.seat(screen) + 1)
+        self.keyboard.draw(surface, title, self.naming or "", paint)
 
     def state(self, screen: Any) -> tuple[object, ...]:
         """Everything the bar shows: when it changes, the bar is drawn again."""
         labels = tuple((button.label, button.key) for button in self.bar_buttons(screen))
-        return (self.seat(screen), self.naming, *self.extra_state(), labels)
+        keyboard = self.keyboard.state() if self.keyboard else None
+        return (self.seat(screen), self.naming, keyboard, *self.extra_state(), labels)
 
     def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
         """Where the frame around the selected seat's plate goes; None if that seat has no plate on screen."""
@@ -217,6 +234,8 @@ class BarControls:
         return []
 
     def _click(self, position: tuple[int, int], screen: Any) -> list[Any]:
+        if self.keyboard is not None:
+            return self._keyboard_touch(position, screen)
         for rect, button in self._bar:
             if rect.collidepoint(position):
                 return self._press(button)
@@ -278,6 +297,9 @@ class BarControls:
                 return []
             case Opens("pin-shown"):
                 return []
+            case Opens("keyboard", seat):
+                self.open_keyboard(seat)
+                return []
         if button.action is None or isinstance(button.action, Opens):
             return self.open(button)
         self.cancel()
@@ -286,14 +308,31 @@ class BarControls:
     def _typing(self, event: pygame.event.Event, seat: int) -> list[Any]:
         assert self.naming is not None
         if event.key == pygame.K_ESCAPE:
-            self.naming = None
+            self.naming = self.keyboard = None
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            name, self.naming = self.naming.strip(), None
-            return [inputs.SetName(seat, name)] if name else []
+            return self._named(seat)
         elif event.key == pygame.K_BACKSPACE:
             self.naming = self.naming[:-1]
         elif event.unicode and event.unicode.isprintable():
             self.naming += event.unicode
+        return []
+
+    def _named(self, seat: int) -> list[Any]:
+        """The name typed is done (Enter, or the keyboard's OK): the seat's SetName, nothing for an empty name."""
+        name, self.naming, self.keyboard = (self.naming or "").strip(), None, None
+        return [inputs.SetName(seat, name)] if name else []
+
+    def _keyboard_touch(self, position: tuple[int, int], screen: Any) -> list[Any]:
+        assert self.keyboard is not None
+        key = self.keyboard.key_at(position)
+        if key is None:
+            return []
+        if key.does == OK:
+            return self._named(self.seat(screen))
+        if key.does == CANCEL:
+            self.naming = self.keyboard = None
+            return []
+        self.naming = self.keyboard.press(key, self.naming or "")
         return []
 
 
@@ -424,6 +463,7 @@ class Controls(BarControls):
                 chosen.append(Button(text("{name} leaves", name=name), inputs.LeaveSeat(seat), "l"))
             else:
                 chosen.append(Button(text("{name} joins", name=name), inputs.JoinSeat(seat), "j"))
+            chosen.append(Button(text("Rename {name}", name=name), Opens("keyboard", seat), "r"))  # on the screen
             if sum(v.joined for v in screen.seats) >= 2:
                 chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
             other_game = _next(screen.games, screen.game)

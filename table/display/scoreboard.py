@@ -25,6 +25,9 @@ Models with `messages`, `undo` and `link_lost` fields get the banner (table.disp
 `touches(model, size)` lists places of the view that send a game input when touched (the lobby's game and language
 chips). The bar of actions under the view is the controls registered for the model's type
 (table.display.controls.register_controls).
+
+The final screen of every game (Phase.GAME_OVER) gives the right of the board to a QR code of the game's page on the
+venue's service, when the table knows one (`set_venue_link`); the view draws in what is left.
 """
 
 from __future__ import annotations
@@ -40,16 +43,23 @@ import pygame
 
 from table.display import lobby_views  # noqa: F401  (registers the lobby's view; games' views: their modules)
 from table.display.banner import banner_key, draw_alarm_frame, draw_banner
-from table.display.card_art import CardFace, draw_card
+from table.display.card_art import PAPER, CardFace, draw_card
 from table.display.controls import Controls
 from table.display.language import catalog
+from table.display.qr import fitted_qr
+from table.display.score_pad import FELT
+from table.display.typeset import fit_text
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
+from table.games.screen import Phase
+from table.games.text import text
 
 log = logging.getLogger(__name__)
 
 HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is one
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
+LINK_PANEL = 1 / 4  # of the board's width: the QR code to the venue's page, on a game's final screen
+LINK_CAPTION = text("Your game on the venue's page")
 
 
 @dataclass
@@ -78,6 +88,7 @@ class Scoreboard:
     _keys: dict[str, Hashable] = field(default_factory=dict)
     _selection: pygame.Rect | None = None
     _touches: list[tuple[pygame.Rect, Any]] = field(default_factory=list)  # the view's touchable places
+    _venue_link: str | None = None  # the page of this game on the venue's service, for the QR code at its end
     updated: list[pygame.Rect] = field(default_factory=list)  # the regions the last frame pushed to the display
 
     @classmethod
@@ -126,6 +137,14 @@ class Scoreboard:
         self.draw_frame(now)
         return True
 
+    def set_venue_link(self, url: str | None) -> None:
+        """The venue's page of the game being played or just finished (None or "": none). The final screen shows it
+        as a QR code; calling this every turn of the loop with the same link costs nothing."""
+        url = url or None
+        if url != self._venue_link:
+            self._venue_link = url
+            self._pending = True
+
     # --- Drawing ----------------------------------------------------------------------------------------------
 
     def _view(self) -> View:
@@ -156,18 +175,26 @@ class Scoreboard:
         board, banner, hand, bar = self.layout()
         view = self._view()
         paint = Paint(catalog(getattr(model, "language", "en")), self._motion(now))
-        drawn = view.draw(model, board.size, paint)
-        dirty = self._board_changes(view, board, paint, getattr(model, "link_lost", None) is not None)
-        plates = view.plates(model, board.size) if view.plates else {}
-        touches = view.touches(model, board.size) if view.touches else []
-        self._touches = [(rect.move(board.topleft), action) for rect, action in touches]
+        if self._keyboard_open():
+            return self._draw_keyboard(paint)
+        self._keys.pop("keyboard", None)  # the next keyboard is drawn afresh
+        panel = self._link_panel(board)
+        area = board if panel is None else pygame.Rect(board.topleft, (board.width - panel.width, board.height))
+        drawn = view.draw(model, area.size, paint)
+        dirty = self._board_changes(view, area, paint, getattr(model, "link_lost", None) is not None)
+        plates = view.plates(model, area.size) if view.plates else {}
+        touches = view.touches(model, area.size) if view.touches else []
+        self._touches = [(rect.move(area.topleft), action) for rect, action in touches]
         selection = self.controls.selection_rect(model, plates)
         if selection != self._selection:
             dirty += [r for r in (self._selection, selection) if r is not None]
             self._selection = selection
-        dirty = [r.clip(board) for r in dirty]
+        dirty = [r.clip(area) for r in dirty]
         for rect in dirty:
             self.surface.blit(drawn, rect, area=rect)
+        if self._changed("link", (panel, self._venue_link if panel else None, paint.catalog)) and panel:
+            self._draw_link(panel, paint)
+            dirty.append(panel)
         if dirty and getattr(model, "link_lost", None) is not None:
             draw_alarm_frame(self.surface, board)
         if dirty and selection is not None:
@@ -187,6 +214,42 @@ class Scoreboard:
         if self.updated and self.surface is pygame.display.get_surface():
             pygame.display.update(self.updated)
         return self.updated
+
+    def _keyboard_open(self) -> bool:
+        """The keyboard on the screen is open (the lobby's Rename): it takes the whole window."""
+        return self.controls.keyboard is not None and self.controls.other(self._model) is None
+
+    def _draw_keyboard(self, paint: Paint) -> list[pygame.Rect]:
+        whole = self.surface.get_rect()
+        self.updated = []
+        if self._changed("keyboard", (whole.size, self.controls.state(self._model), paint.catalog)):
+            self.controls.draw_keyboard(self.surface, self._model, paint)
+            self._keys, self._parts = {"keyboard": self._keys["keyboard"]}, {}  # once closed, all is drawn again
+            self.updated = [whole]
+        if self.updated and self.surface is pygame.display.get_surface():
+            pygame.display.update(self.updated)
+        return self.updated
+
+    def _link_panel(self, board: pygame.Rect) -> pygame.Rect | None:
+        """Where the QR code to the venue's page goes: the board's right, on a game's final screen with a link."""
+        if self._venue_link is None or getattr(self._model, "phase", None) is not Phase.GAME_OVER:
+            return None
+        width = round(board.width * LINK_PANEL)
+        return pygame.Rect(board.right - width, board.top, width, board.height)
+
+    def _draw_link(self, panel: pygame.Rect, paint: Paint) -> None:
+        """The caption over the QR code of the venue's page, as large as fits in whole-pixel modules, both centred."""
+        assert self._venue_link is not None
+        self.surface.fill(FELT, panel)
+        margin = panel.width // 24
+        caption = fit_text(paint.say(LINK_CAPTION), panel.width - 2 * margin, panel.height // 9, PAPER, lines=2)
+        side = min(panel.width - 2 * margin, panel.height - caption.get_height() - 3 * margin)
+        code = fitted_qr(self._venue_link, side)
+        height = caption.get_height() + (margin + code.get_height() if code else 0)
+        top = panel.centery - height // 2
+        self.surface.blit(caption, caption.get_rect(midtop=(panel.centerx, top)))
+        if code is not None:
+            self.surface.blit(code, code.get_rect(midbottom=(panel.centerx, top + height)))
 
     def _changed(self, region: str, key: Hashable) -> bool:
         if self._keys.get(region) == key:
@@ -227,7 +290,7 @@ class Scoreboard:
         """
         out: list[Any] = []
         for event in pygame.event.get():
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._keyboard_open():
                 touched = [n for n, rect in enumerate(self._hand_rects) if rect.collidepoint(event.pos)]
                 if touched:
                     out.append(Click(touched[0]))

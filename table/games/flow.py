@@ -10,7 +10,8 @@
 - The seat lights: each LED's standing pattern (`_standing_light`), sent only when it changes.
 - The operator's undo with confirm: `_checkpoint(action)` before an accepted action keeps the game as it was
   (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
-- The inputs every flow takes alike (`_common_input`, before the game's `_dispatch`): names and the language here,
+- The inputs every flow takes alike (`_common_input`, before the game's `_dispatch`): names, the language and a
+  player badge that names no one (refused, table.games.badges) here,
   the hub and the readers in `SeatReaders`, the lobby's inputs refused and NewGame in `GameOn` (a game's flow).
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
 
@@ -29,6 +30,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from table.games.badges import BADGE_NAME_LENGTH, badge_name, is_badge
 from table.games.effects import (
     LOBBY,
     CancelCountdown,
@@ -43,6 +45,7 @@ from table.games.effects import (
 from table.games.inputs import (
     KEYS,
     CancelUndo,
+    CardLaid,
     ChooseGame,
     ChooseLanguage,
     ConfirmUndo,
@@ -61,7 +64,7 @@ from table.games.text import LANGUAGES, Text, and_list, text, verbatim
 COUNTDOWN_SECONDS = 3
 MESSAGES_SHOWN = 5
 UNDO_DEPTH = 100  # how many actions back the operator can go
-NAME_LENGTH = 16  # what fits a score pad column
+NAME_LENGTH = BADGE_NAME_LENGTH  # one rule for typed names and badges; the screen fits (or shortens) them
 
 
 def copy_state(state: Any, **changes: Any) -> Any:
@@ -153,6 +156,8 @@ class TableFlow:
             case SetName():
                 if self._seat_exists(event.seat):
                     self._set_name(event.seat, event.name)
+            case CardLaid() if is_badge(event.code) and badge_name(event.code or "") is None:
+                self._badge_naming_no_one(event.seat, event.uid)
             case ChooseLanguage():
                 self._choose_language(event.language)
             case _:
@@ -329,9 +334,23 @@ class TableFlow:
         else:
             self.language = language
 
-    def _set_name(self, seat: int, name: str) -> None:
+    def _set_name(self, seat: int, name: str, badge: bool = False) -> None:
+        """`badge`: the name comes from a player badge (the same person at every table), not typed."""
         name = " ".join(name.split())[:NAME_LENGTH]
         self.names[seat] = name or None
+        self.table.name_from_badge[seat] = badge and bool(name)
+
+    def _badge_naming_no_one(self, seat: int, uid: str) -> None:
+        """A player badge whose name is empty, too long or holds control characters: refused in every flow, the
+        lobby's and every game's, and nothing changes but what the table knows lies on the reader."""
+        if not self._seat_exists(seat) or self.on_reader.get(seat) == uid:
+            return  # the same tag reported again: refused once already
+        self.on_reader[seat] = uid
+        said = text(
+            "{name}: this player badge names no one; write a name on it with pirate-table write-badge",
+            name=self._name(seat),
+        )
+        self._refuse(said, seat)
 
     def _name(self, seat: int) -> Text:
         """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""

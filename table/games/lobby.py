@@ -5,8 +5,9 @@
 (name, how many players).
 
 - A free seat joins by laying any tag on its reader (even an unknown one) or pressing any of its buttons. A player
-  badge (`code` "badge:<name>") joins and names the seat, or renames a seat that joined. JoinSeat and LeaveSeat do
-  the same from the screen; SetName names a seat at any time.
+  badge (`code` "badge:<name>") joins and names the seat, or renames a seat that joined; the table remembers that
+  name as a badge's (TableState.name_from_badge). A badge that names no one is refused (table.games.flow).
+  JoinSeat and LeaveSeat do the same from the screen; SetName names a seat at any time.
 - ChooseGame picks the game; ChooseLanguage the table's language (both settings of the table, kept after games).
 - StartGame needs the chosen game's least number of players, and no more than its most; the seats that joined play,
   clockwise. It hands the table to the game (SwitchGame): the game's flow begins its first round at once.
@@ -121,7 +122,7 @@ class LobbyFlow(SeatReaders, TableFlow):
         elif not badge:
             self._say(text("{name} is in; the game starts from the screen", name=self._name(seat)), seat)
         if code is not None and badge:
-            self._set_name(seat, code.removeprefix(BADGE_PREFIX))
+            self._set_name(seat, code.removeprefix(BADGE_PREFIX), badge=True)
 
     def _press(self, seat: int, key: str) -> None:
         if not self._known_button(seat, key):

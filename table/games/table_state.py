@@ -20,6 +20,8 @@ class TableState:
     language: str = "en"
     chosen_game: str = "skullking"  # the game the lobby starts; while a game is on, the game being played
     names: list[str | None] = field(default_factory=list)  # None: not named, called "Seat 3" in the language
+    # Per seat: the name came from a player badge (table.games.badges), so it is the same person at every table.
+    name_from_badge: list[bool] = field(default_factory=list)
     on_reader: dict[int, str] = field(default_factory=dict)  # seat -> uid of the tag lying on its reader now
     readers_down: dict[int, str] = field(default_factory=dict)  # seat -> why its reader is down
     link_lost: str | None = None  # why the seat hub is unreachable, while it is
@@ -32,3 +34,10 @@ class TableState:
             raise ValueError(f"language is one of {LANGUAGES}, not {self.language!r}")
         if not self.names:
             self.names = [None] * self.seats
+        if not self.name_from_badge:
+            self.name_from_badge = [False] * self.seats
+
+    def players(self, seats: list[int] | tuple[int, ...]) -> list[tuple[int, str | None, bool]]:
+        """(seat, name or None for "Seat n", the name came from a badge) for each of `seats`: who plays, for the
+        venue (table.venue)."""
+        return [(seat, self.names[seat], self.name_from_badge[seat]) for seat in seats]

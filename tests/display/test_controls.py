@@ -24,6 +24,7 @@ def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: TableSession) -> No
     controls = Controls()
     assert [str(b.label) for b in controls.buttons(flow.screen())] == [
         "Seat 1 joins",
+        "Rename Seat 1",  # the keyboard on the screen (tests/display/test_keyboard.py)
         "Play Skull King: the dice game",
         "Deutsch",
     ]
