@@ -58,7 +58,7 @@ def merge(catalog: Catalog, language: str, translations: dict[str, dict[str, str
             continue
         given = by_language[language]
         message = catalog.get(msgid)
-        if message is None or message.obsolete:
+        if message is None:
             skipped.append(f"{language}: {msgid!r} is not in the code (merge the code first?)")
             continue
         problem = _check(message, given)
