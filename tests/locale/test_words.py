@@ -103,3 +103,15 @@ def test_italian_says_rinuncia_for_a_revoke_and_passaggio_for_a_round() -> None:
 def test_undo_never_reads_as_cancel(language: str) -> None:
     assert _say(language, "Undo") != _say(language, "Cancel")
     assert _say("fr", "Undo") == "Défaire"
+
+
+TU = re.compile(r"\b(tu|ton|ta|tes|toi|maintiens|reprends|choisis|prends)\b", re.IGNORECASE)
+VOUS = re.compile(r"\b(vous|votre|vos|posez|prenez|maintenez|retirez|reprenez|jouez|touchez|choisissez|appuyez)\b", re.I)
+
+
+def test_french_says_tu_only_to_the_player_a_text_names() -> None:
+    for english, said in _messages("fr"):
+        if ADDRESSED.search(english) or english in OWN_PLATE:
+            assert not VOUS.search(said), (english, said)
+        else:
+            assert not TU.search(said), (english, said)
