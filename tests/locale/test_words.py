@@ -63,7 +63,7 @@ def test_german_speaks_to_the_table_with_ihr_throughout_a_text() -> None:
 DU = re.compile(
     r"\b(du|dich|dir|dein\w*|nimm|lege?|halte|wähle|warte|wirf|spiele|schau|zieh|drücke|verschenke)\b", re.IGNORECASE
 )
-IHR = re.compile(r"\b(ihr|euch|euer|eure\w*|nehmt|haltet|werft|leert|wartet:|wählt eine)\b", re.I)
+IHR = re.compile(r"\b(ihr|euch|euer|eure\w*|nehmt|haltet|werft|leert|wartet:|wählt eine)\b", re.IGNORECASE)
 # a text speaks to one player when it names them as the one addressed: "{name}: ...", ", {name}: ...", "X: {name}, "
 ADDRESSED = re.compile(r"^\{name\}[:,]|, \{name\}[:,]|: \{name\}, ")
 OWN_PLATE = {"YOUR TURN"}  # drawn on the player's own seat
@@ -106,7 +106,9 @@ def test_undo_never_reads_as_cancel(language: str) -> None:
 
 
 TU = re.compile(r"\b(tu|ton|ta|tes|toi|maintiens|reprends|choisis|prends)\b", re.IGNORECASE)
-VOUS = re.compile(r"\b(vous|votre|vos|posez|prenez|maintenez|retirez|reprenez|jouez|touchez|choisissez|appuyez)\b", re.I)
+VOUS = re.compile(
+    r"\b(vous|votre|vos|posez|prenez|maintenez|retirez|reprenez|jouez|touchez|choisissez|appuyez)\b", re.IGNORECASE
+)
 
 
 def test_french_says_tu_only_to_the_player_a_text_names() -> None:
@@ -115,3 +117,20 @@ def test_french_says_tu_only_to_the_player_a_text_names() -> None:
             assert not VOUS.search(said), (english, said)
         else:
             assert not TU.search(said), (english, said)
+
+
+# Italian buttons and the operator's messages use "tu" as Italian interfaces do; none of these words is among them.
+TU_IT = re.compile(
+    r"\b(tuo|tua|tuoi|tue|scegli|tieni|premi|riprendilo|rilancialo|togli|togline|posala|svuota)\b", re.IGNORECASE
+)
+VOI_IT = re.compile(
+    r"\b(togliete|tenete|premete|scegliete|posatela|riprendetelo|rilanciatelo|aspettate|vostr\w*)\b", re.IGNORECASE
+)
+
+
+def test_italian_says_tu_only_to_the_player_a_text_names() -> None:
+    for english, said in _messages("it"):
+        if ADDRESSED.search(english) or english in OWN_PLATE:
+            assert not VOI_IT.search(said), (english, said)
+        else:
+            assert not TU_IT.search(said), (english, said)
