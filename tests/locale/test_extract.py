@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from table.locale import extract as extract_module
 from table.locale import po_path
 from table.locale.extract import TEMPLATE, Found, extract, main, render, template, update
 
@@ -73,3 +74,13 @@ def test_check_says_every_catalog_is_complete(capsys: pytest.CaptureFixture[str]
     assert main(["--check"]) == 0
     out = capsys.readouterr().out
     assert all(f"{language}: {len(FOUND)}/{len(FOUND)} translated, 0 stale" in out for language in TRANSLATED)
+
+
+def test_a_translators_comment_on_an_entry_survives_an_update(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = tmp_path / "de.po"
+    source = po_path("de").read_text(encoding="utf-8")
+    copy.write_text(source.replace('msgid "Wrong PIN"', '# PIN stays PIN in German\nmsgid "Wrong PIN"'), "utf-8")
+    monkeypatch.setattr(extract_module, "po_path", lambda language: copy)
+    written = render(update("de", FOUND))
+    assert "# PIN stays PIN in German\n#: table/app.py" in written
+    assert 'msgid "Wrong PIN"\nmsgstr "Falsche PIN"' in written
