@@ -40,7 +40,7 @@ from table.events import (
 from table.games import dice_inputs, inputs
 from table.games import effects as fx
 from table.games.screen import Note, Phase
-from table.games.text import Text, text, verbatim
+from table.games.text import Text, plural, text, verbatim
 from table.operator import OPEN_FROM_SCREEN, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
@@ -62,6 +62,12 @@ TICK = 1 / 30  # the lights and the scoreboard need no more
 NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
 NOT_SAVED = text("The data folder is full: the game goes on but is no longer saved. Free some space, then restart")
 OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
+
+
+def _unlocked(minutes: int) -> Text:
+    return plural(
+        "Operator: unlocked for {minutes} minute", "Operator: unlocked for {minutes} minutes", minutes, minutes=minutes
+    )
 
 
 class Session(Protocol):
@@ -179,7 +185,7 @@ class TableApp:
             self._say(text("This table has no operator PIN: set one in the configuration"), error=True)
         elif self.operator.pin(pin):
             log.info("operator unlocked by PIN for %d minutes", self.operator.settings.minutes)
-            self._say(text("Operator: unlocked for {minutes} minutes", minutes=self.operator.settings.minutes))
+            self._say(_unlocked(self.operator.settings.minutes))
             if (asked := self.waiting_for_operator) is not None:  # what was refused a moment ago is done now
                 self.waiting_for_operator = None
                 self.from_screen(asked)
@@ -251,7 +257,7 @@ class TableApp:
             case CardPlaced(seat, uid, code) if seat >= 0 and self.operator and self.operator.is_badge(uid):
                 self.operator.badge(uid)  # an operator badge is no card and no player: the game never hears of it
                 log.info("operator unlocked by badge %s at seat %d", uid, seat + 1)
-                self._say(text("Operator: unlocked for {minutes} minutes", minutes=self.operator.settings.minutes))
+                self._say(_unlocked(self.operator.settings.minutes))
                 return None
             case CardPlaced(seat, uid, code) if seat >= 0:
                 if code and code.startswith(inputs.BADGE_PREFIX):

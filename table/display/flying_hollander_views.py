@@ -32,7 +32,7 @@ from table.games import inputs
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
 from table.games.screen import Phase
-from table.games.text import Text, text, verbatim
+from table.games.text import Text, plural, text, verbatim
 
 SEA = (16, 42, 58)
 HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, always with a frame and a word
@@ -216,8 +216,16 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     line = info.height // 7
     rows: list[tuple[Text, tuple[int, int, int]]] = [
         (text("Next card: {need}", need=screen.beat), HIGHLIGHT),
-        (text("{count} cards on the pile", count=len(screen.pile)), PAPER),
-        (text("{count} cards out of the game", count=screen.cleared), PAPER),
+        (
+            plural("{count} card on the pile", "{count} cards on the pile", len(screen.pile), count=len(screen.pile)),
+            PAPER,
+        ),
+        (
+            plural(
+                "{count} card out of the game", "{count} cards out of the game", screen.cleared, count=screen.cleared
+            ),
+            PAPER,
+        ),
     ]
     if screen.last is not None:
         rows.append((screen.last, PAPER))

@@ -27,7 +27,7 @@ from table.display.typeset import fit_text
 from table.display.views import Motion, Paint
 from table.games import inputs
 from table.games.screen import Phase, Screen, SeatView
-from table.games.text import COLOUR_NAMES, LANGUAGES, Text, text, verbatim
+from table.games.text import COLOUR_NAMES, LANGUAGES, Text, plural, text, verbatim
 
 FELT = (22, 60, 45)
 TABLE = (36, 92, 66)
@@ -199,7 +199,14 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
         locked = sum(view.bid_locked for view in screen.seats if view.joined)
         lines = (
             text("Round {round} of {rounds}", round=screen.round, rounds=screen.rounds),
-            text("{locked} of {count} bids locked", locked=locked, count=len(screen.players)),
+            # Translators: the count that picks the form is {locked}, the bids locked so far ("1 pari verrouillé")
+            plural(
+                "{locked} of {count} bids locked",
+                "{locked} of {count} bids locked",
+                locked,
+                locked=locked,
+                count=len(screen.players),
+            ),
         )
         _two_lines(surface, inner, lines, paint)
         return ("bidding", screen.round, locked)

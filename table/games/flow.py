@@ -363,6 +363,10 @@ class TableFlow:
     def _winners(self) -> Text:
         return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
 
+    def _winner_count(self) -> int:
+        """How many share the first place: "{winners} won" says "hat gewonnen" for one, "haben" for several."""
+        return sum(1 for placing in self._ranking() if placing.place == 1)
+
 
 class GameOn(TableFlow):
     """A game's flow: while it is on, seats and the game are not chosen here (the lobby's inputs are refused with

@@ -48,7 +48,7 @@ from table.games.inputs import (
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, PrivateView
 from table.games.table_state import TableState
-from table.games.text import Text, text, verbatim
+from table.games.text import Text, plural, text, verbatim
 from table.rules import flying_hollander as fh
 
 SPECIAL_NAMES = {
@@ -297,8 +297,10 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         if done.blind_failed:
             self._took(seat, [*state.pile_uids, uid])
             self._say(
-                text(
+                plural(
+                    "{name}'s final card {card} cannot be played: {name} takes the pile ({count} card)",
                     "{name}'s final card {card} cannot be played: {name} takes the pile ({count} cards)",
+                    done.took,
                     name=self._name(seat),
                     card=card,
                     count=done.took,
@@ -363,7 +365,14 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         if game.over:
             self.state.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
-            self._say(text("Game over: {winners} went out first", winners=self._winners()))
+            self._say(
+                plural(
+                    "Game over: {winners} went out first",
+                    "Game over: {winners} went out first",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )
+            )
 
     # --- Taking the pile, choices -----------------------------------------------------------------------------------
 
@@ -388,7 +397,14 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             self.state.draws += [seat] * (draw_before - game.draw)
             self._took(seat, self.state.pile_uids)
             self.state.last = None
-            self._say(text("{name} takes the pile ({count} cards)", name=name, count=done.took), seat)
+            took = plural(
+                "{name} takes the pile ({count} card)",
+                "{name} takes the pile ({count} cards)",
+                done.took,
+                name=name,
+                count=done.took,
+            )
+            self._say(took, seat)
 
     def _choose(self, chosen: int, chooser: int | None = None) -> None:
         game = self._game()
@@ -574,7 +590,12 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             return text("The seat hub is disconnected: the game waits until it is back")
         state, game = self.state, self._game()
         if state.phase is Phase.GAME_OVER:
-            return text("{winners} went out first. A new game starts from the screen", winners=self._winners())
+            return plural(
+                "{winners} went out first. A new game starts from the screen",
+                "{winners} went out first. A new game starts from the screen",
+                self._winner_count(),
+                winners=self._winners(),
+            )
         acting = self._acting_seat()
         assert acting is not None
         name = self._name(acting)

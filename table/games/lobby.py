@@ -37,7 +37,7 @@ from table.games.inputs import (
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, Screen, SeatView
 from table.games.table_state import TableState
-from table.games.text import Text, text
+from table.games.text import Text, plural, text
 
 if TYPE_CHECKING:
     from table.games.catalog import GameEntry
@@ -202,10 +202,15 @@ class LobbyFlow(SeatReaders, TableFlow):
     def _prompt(self, chosen: GameEntry) -> Text:
         if self.link_lost is not None:
             return text("The seat hub is disconnected: the game waits until it is back")
-        return text(
+        joined = len(self.state.players)
+        # Translators: the count that picks the form is {joined}, the players who joined so far
+        return plural(
             "Lay a card or press your button to join ({joined} joined); "
             "start the game on the screen once {count} or more have joined",
-            joined=len(self.state.players),
+            "Lay a card or press your button to join ({joined} joined); "
+            "start the game on the screen once {count} or more have joined",
+            joined,
+            joined=joined,
             count=chosen.min_players,
         )
 

@@ -51,7 +51,7 @@ from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, Po
 from table.games.readers import SeatReaders
 from table.games.screen import Phase, Placing, PrivateView
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, and_list, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
 from table.rules import piratenpoker as pp
 
 
@@ -253,7 +253,13 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             self._refuse(text("More than six cards: a hand holds six"), seat)
         elif code != pp.PASS and len(codes) + 1 > game.piles.hands[self.players.index(seat)]:
             hand = game.piles.hands[self.players.index(seat)]
-            said = text("Not in the hand: {name} holds {count} poker cards", name=self._name(seat), count=hand)
+            said = plural(
+                "Not in the hand: {name} holds {count} poker card",
+                "Not in the hand: {name} holds {count} poker cards",
+                hand,
+                name=self._name(seat),
+                count=hand,
+            )
             self._refuse(said, seat)
         else:
             self._checkpoint(text("{name}'s card", name=self._name(seat)))
@@ -386,7 +392,13 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         if pp.match_over(list(game.stacks.values())):
             game.step, game.phase = Step.OVER, Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
-            self._say(text("A loot stack is empty: the match is over. {winners} won", winners=self._winners()))
+            over = plural(
+                "A loot stack is empty: the match is over. {winners} won",
+                "A loot stack is empty: the match is over. {winners} won",
+                self._winner_count(),
+                winners=self._winners(),
+            )
+            self._say(over)
             return
         game.game_number += 1
         game.step, game.phase = Step.LOOT, Phase.PLAYING
@@ -612,7 +624,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
                     name=winner,
                 )
             case _:
-                return text("{winners} won", winners=self._winners())
+                return plural("{winners} won", "{winners} won", self._winner_count(), winners=self._winners())
 
 
 def _held(held: pp.Held) -> HeldView:

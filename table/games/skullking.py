@@ -84,7 +84,7 @@ from table.games.screen import (
     TrickView,
 )
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, comma_list, text
+from table.games.text import COLOUR_NAMES, Text, comma_list, plural, text
 from table.rules import skullking as sk
 
 SUIT_NAMES = {suit: COLOUR_NAMES[suit.value] for suit in sk.Suit}  # the words: table.games.text
@@ -429,7 +429,14 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
         if play.number == sk.ROUNDS:
             game.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
-            self._say(text("Game over: {winners} won", winners=self._winners()))
+            self._say(
+                plural(
+                    "Game over: {winners} won",
+                    "Game over: {winners} won",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )
+            )
         else:
             self._effects.append(Sound("round_over"))
 
@@ -612,9 +619,13 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
             return text("Skull King: game over")
         play = self._round()
         dealer = self._name(game.players[play.dealer])
-        if play.number == 1:
-            return text("Round {round}: {dealer} deals 1 card each", round=1, dealer=dealer)
-        return text("Round {round}: {dealer} deals {round} cards each", round=play.number, dealer=dealer)
+        return plural(
+            "Round {round}: {dealer} deals {round} card each",
+            "Round {round}: {dealer} deals {round} cards each",
+            play.number,
+            round=play.number,
+            dealer=dealer,
+        )
 
     def _prompt(self) -> Text:
         if self.link_lost is not None:
@@ -650,4 +661,9 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
                     )
                 return text("{name} wins the trick. Lift your cards off the readers", name=winner)
             case _:
-                return text("{winners} won the game. A new game starts from the screen", winners=self._winners())
+                return plural(
+                    "{winners} won the game. A new game starts from the screen",
+                    "{winners} won the game. A new game starts from the screen",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )

@@ -47,7 +47,7 @@ from table.games.screen import Phase, PlayedCard, RevokeView, ScoreCell, ScoreRo
 from table.games.skullking_2021_inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
 from table.games.skullking_2021_screen import AbilityView, Screen2021
 from table.games.table_state import TableState
-from table.games.text import Text, and_list, comma_list, text
+from table.games.text import Text, and_list, comma_list, plural, text
 from table.rules import skullking_2021 as sk
 
 SUIT_NAMES = {
@@ -592,7 +592,14 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
         if play.number == sk.ROUNDS:
             game.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
-            self._say(text("Game over: {winners} won", winners=self._winners()))
+            self._say(
+                plural(
+                    "Game over: {winners} won",
+                    "Game over: {winners} won",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )
+            )
         else:
             self._effects.append(Sound("round_over"))
 
@@ -821,12 +828,13 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             return text("Skull King: game over")
         play = self._round()
         dealer = self._name(game.players[play.dealer])
-        if play.cards == 1:
-            return text("Round {round}: {dealer} deals 1 card each", round=play.number, dealer=dealer)
-        if play.cards == play.number:
-            return text("Round {round}: {dealer} deals {round} cards each", round=play.number, dealer=dealer)
-        return text(
-            "Round {round}: {dealer} deals {cards} cards each", round=play.number, dealer=dealer, cards=play.cards
+        return plural(
+            "Round {round}: {dealer} deals {cards} card each",
+            "Round {round}: {dealer} deals {cards} cards each",
+            play.cards,
+            round=play.number,
+            dealer=dealer,
+            cards=play.cards,
         )
 
     def _prompt(self) -> Text:
@@ -868,7 +876,12 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
                     )
                 return text("{name} wins the trick. Lift your cards off the readers", name=name)
             case _:
-                return text("{winners} won the game. A new game starts from the screen", winners=self._winners())
+                return plural(
+                    "{winners} won the game. A new game starts from the screen",
+                    "{winners} won the game. A new game starts from the screen",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )
 
 
 def skullking_2021_options(config: object) -> sk.Options:

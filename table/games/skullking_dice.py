@@ -97,7 +97,7 @@ from table.games.inputs import (
 )
 from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, and_list, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
 from table.rules import skullking_dice as skd
 
 GAME = "skullking-dice"
@@ -353,8 +353,10 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             return text("The table cannot read {name}'s die: lift it and throw it again", name=name)
         if not self._fits_the_bag(die):
             count = self.bag.counts.get(die.kind, 0)
-            return text(
+            return plural(
+                "{name}'s die reads {die}, but the bag holds only {count} such die: lift it and throw it again",
                 "{name}'s die reads {die}, but the bag holds only {count} such dice: lift it and throw it again",
+                count,
                 name=name,
                 die=read,
                 count=count,
@@ -581,7 +583,14 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             if game.round == self.rounds:
                 game.phase = Phase.GAME_OVER
                 self._effects.append(Sound("game_over"))
-                self._say(text("Game over: {names} won", names=self._winners()))
+                self._say(
+                    plural(
+                        "Game over: {winners} won",
+                        "Game over: {winners} won",
+                        self._winner_count(),
+                        winners=self._winners(),
+                    )
+                )
                 return
             self._effects.append(Sound("round_over"))
         self._after_tray_change()
@@ -791,11 +800,10 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         match game.phase:
             case Phase.BIDDING:
                 waiting = and_list([str(self._name(seat)) for seat in self.players if seat not in game.bids])
-                if game.round == 1:
-                    return text("Draw 1 die from the bag, then bid: tap to count, hold to lock. Waiting for {names}",
-                                names=waiting)  # fmt: skip
-                return text(
+                return plural(
+                    "Draw {round} die from the bag, then bid: tap to count, hold to lock. Waiting for {names}",
                     "Draw {round} dice from the bag, then bid: tap to count, hold to lock. Waiting for {names}",
+                    game.round,
                     round=game.round,
                     names=waiting,
                 )
@@ -822,4 +830,9 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                     )
                 return text("{name} wins the trick. Take the dice out of the tray", name=self._name(judged.winner))
             case _:
-                return text("{names} won the game. A new game starts from the screen", names=self._winners())
+                return plural(
+                    "{winners} won the game. A new game starts from the screen",
+                    "{winners} won the game. A new game starts from the screen",
+                    self._winner_count(),
+                    winners=self._winners(),
+                )

@@ -5,13 +5,17 @@ language.
 (the gettext message id) and its arguments apart. The scoreboard looks the id up in the language's catalog and
 fills in the arguments; an argument that is itself a `Text` (a suit's name, say) is translated too. `str()` gives
 the English, for the log and for tests.
+
+When a count decides the words, `plural("{n} card", "{n} cards", n, n=n)` keeps both English forms and the count:
+the catalog picks the form through gettext's ngettext and the language's own Plural-Forms rule (French says
+"0 carte", German "0 Karten"), never by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 LANGUAGES = ("en", "de", "fr", "nl", "it")  # the rulebooks' languages; English is the source, the others have catalogs
 
@@ -20,19 +24,39 @@ class Translator(Protocol):
     def gettext(self, message: str, /) -> str: ...
 
 
+@runtime_checkable
+class PluralTranslator(Translator, Protocol):
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
 @dataclass(frozen=True)
 class Text:
-    msgid: str  # the English source, with {name} placeholders
+    msgid: str  # the English source, with {name} placeholders (the singular, for a plural text)
     args: tuple[tuple[str, object], ...] = ()
+    msgid_plural: str | None = None  # the English plural: set when `count` decides the words
+    count: int = 0
 
     def render(self, catalog: Translator | None = None) -> str:
         """The text in `catalog`'s language (English without one), arguments filled in."""
-        template = catalog.gettext(self.msgid) if catalog is not None else self.msgid
+        english = self._english()
+        template = self._template(catalog) if catalog is not None else english
         values = {name: value.render(catalog) if isinstance(value, Text) else value for name, value in self.args}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation must never stop the scoreboard
-            return self.msgid.format(**values)
+            return english.format(**values)
+
+    def _english(self) -> str:
+        if self.msgid_plural is None or self.count == 1:
+            return self.msgid
+        return self.msgid_plural
+
+    def _template(self, catalog: Translator) -> str:
+        if self.msgid_plural is None:
+            return catalog.gettext(self.msgid)
+        if isinstance(catalog, PluralTranslator):
+            return catalog.ngettext(self.msgid, self.msgid_plural, self.count)
+        return self._english()  # a catalog without plurals (a test's stand-in) keeps the English
 
     def __str__(self) -> str:
         return self.render()
@@ -41,6 +65,12 @@ class Text:
 def text(msgid: str, /, **args: object) -> Text:
     """A translatable text; `msgid` is a literal so the catalog extractor finds it."""
     return Text(msgid, tuple(args.items()))
+
+
+def plural(singular: str, plural_msgid: str, count: int, /, **args: object) -> Text:
+    """A translatable text whose words depend on `count` ("1 card", "3 cards"); both forms literal, for the
+    extractor. `count` only picks the form: pass it as an argument too if the text shows it."""
+    return Text(singular, tuple(args.items()), plural_msgid, count)
 
 
 def verbatim(words: str) -> Text:

@@ -199,7 +199,7 @@ def test_an_unreadable_die_cannot_be_accepted_only_thrown_again(throwing: DiceTa
 def test_an_impossible_read_asks_for_another_throw(throwing: DiceTable) -> None:
     throwing.throw("skullking:skull")
     effects = throwing.throw("skullking:flag")  # there is one Skull King die
-    assert "the bag holds only 1 such dice" in messages(effects)[0]
+    assert "the bag holds only 1 such die" in messages(effects)[0]
     assert refused(throwing.send(Press(1, "hold")), 1)
 
 
