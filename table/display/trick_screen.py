@@ -153,12 +153,12 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     surface = pygame.Surface(size)
     surface.fill(FELT)
     band = _band(size)
-    header = pygame.Rect(0, 0, width, band * 2)
+    header = pygame.Rect(0, 0, width, band * 2 + band // 2)  # with room for a prompt's second line that spills
     title = fit_text(paint.say(screen.title or text("Skull King")), width * 19 // 20, band * 3 // 4, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    header.union_ip(surface.blit(title, title.get_rect(midtop=(width // 2, band // 8))))
     prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band, PAPER, lines=2)
-    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
-    paint.part(header, ("header", screen.title, screen.prompt))
+    header.union_ip(surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2))))
+    paint.part(header, ("header", screen.title, screen.prompt))  # all the words cover, even a line that spills
 
     area = _table_area(size)
     pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 8, -area.height // 8))  # the table, from above
@@ -181,7 +181,7 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
         key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping)
-        paint.part(_group(centre, card_width), key)
+        paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
 
@@ -303,6 +303,14 @@ def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Pai
             size = (round(rendered.get_width() * scale), round(rendered.get_height() * scale))
             rendered = pygame.transform.smoothscale(rendered, size)
         surface.blit(rendered, rendered.get_rect(center=(left + slot * n + slot // 2, box.centery)))
+
+
+def _pop_bounds(centre: tuple[int, int], card_width: int) -> pygame.Rect:
+    """Where a revealed bid may reach at its largest (its pop overshoots the seat's group)."""
+    plate = _plate(centre, card_width)
+    radius = round(card_width * 0.55 * 1.8) + 2
+    spot = (plate.centerx, plate.top - 4 - round(card_width * CARD_RATIO) // 2)
+    return pygame.Rect(spot[0] - radius, spot[1] - radius, radius * 2, radius * 2)
 
 
 def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], card_width: int, age: float) -> None:
