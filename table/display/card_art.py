@@ -216,6 +216,11 @@ def _tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> 
     pygame.draw.polygon(card, ink, [end, (end[0] + fin, end[1] + fin * 2 // 3), (end[0] + fin // 4, end[1] + fin // 2)])
 
 
+def draw_crown(surface: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A crown in `box`: the Skull King's, and the winner's mark on the final screens."""
+    _crown(surface, box, ink)
+
+
 def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
     base = box.top + box.height * 3 // 4
     side = box.top + box.height // 4
