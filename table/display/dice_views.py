@@ -1,11 +1,11 @@
 """The dice game's views on the scoreboard (see table.display.views), and the dice table screen.
 
 The dice table: the title and what the table waits for; the trick so far, its dice in the order they landed (each
-with its landing number, its thrower's name, and a frame and the word "check?" when the table doubts the read); the
-colour to follow; extra dice that must come out of the tray; and the players along the bottom, each with their bid,
-tricks won and total, the one to throw framed and marked "THROWS" (the title names the round's start player). The
-round's summary, the final ranking and the score pad are the card game's drawings, which read the dice game's
-screen model as well.
+with its landing number, its thrower's name - "(led)" after who threw first - and a frame and the word "check?"
+when the table doubts the read); the colour to follow; extra dice that must come out of the tray; and the players
+along the bottom, each with their bid, tricks won and total, the one to throw framed and marked "THROWS" (the title
+names the round's start player). The round's summary, the final ranking and the score pad are the card game's
+drawings, which read the dice game's screen model as well.
 
 `register_dice_screens()` registers the views and the bar of actions (table.display.dice_controls); the app's flow
 factory calls it when it builds the dice game's flow.
@@ -97,7 +97,8 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         for n, die in enumerate(trick.dice):
             centre = (box.left + gap + n * (size + gap) + size // 2, box.top + box.height * 11 // 20)
             room = size + gap * 9 // 10  # the name under a die may use the gap between dice
-            _thrown(surface, die, centre, size, room, names[die.seat], die.seat == trick.winner, paint)
+            name = text("{name} (led)", name=names[die.seat]) if die.seat == trick.leader else names[die.seat]
+            _thrown(surface, die, centre, size, room, name, die.seat == trick.winner, paint)
     if screen.loose:
         words = text(
             "Take out of the tray: {dice}",

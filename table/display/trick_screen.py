@@ -168,6 +168,7 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
 
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
     winner = screen.trick.winner if screen.trick else None
+    leader = screen.trick.leader if screen.trick else None
     bonus = screen.trick.bonus if screen.trick else 0
     reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
     seats = _seated(screen)
@@ -175,12 +176,15 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     for view, centre in zip(seats, places, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
+        led = code is not None and view.seat == leader  # the card that led the trick
         _seat(surface, screen, view, centre, card_width, code, is_winner, bonus, paint)
+        if led:
+            _led_mark(surface, centre, card_width, paint)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping)
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, "led" if led else "")
         paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
@@ -351,6 +355,21 @@ def _seat(
     if code:
         card = draw_card(card_face(code), card_width, paint.catalog)
         surface.blit(card, card.get_rect(midbottom=(x, plate.top - 4)))
+
+
+def _led_mark(surface: pygame.Surface, centre: tuple[int, int], card_width: int, paint: Paint) -> None:
+    """A tag beside the card that led the trick: the word "led" and an arrow pointing at the card."""
+    plate = _plate(centre, card_width)
+    card_height = round(card_width * CARD_RATIO)
+    tag = pygame.Rect(0, 0, card_width * 4 // 5, plate.height * 2 // 5)
+    tag.bottomright = (plate.centerx - card_width // 2 - card_width // 5, plate.top - 4 - card_height // 6)
+    pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 4)
+    tip = (plate.centerx - card_width // 2 - 2, tag.centery)  # the arrow from the tag to the card's edge
+    pygame.draw.polygon(
+        surface, PAPER, [(tag.right - 1, tag.top + tag.height // 5), tip, (tag.right - 1, tag.bottom - tag.height // 5)]
+    )
+    words = fit_text(paint.say(text("led")), tag.width * 9 // 10, tag.height * 4 // 5, INK)
+    surface.blit(words, words.get_rect(center=tag.center))
 
 
 def _detail(screen: Screen, view: SeatView, won: bool, bonus: int) -> Text | None:

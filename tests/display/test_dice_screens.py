@@ -12,6 +12,7 @@ from table.display.typeset import watch_overflows
 from table.display.views import PAD, Paint, find_view
 from table.games.dice_inputs import CameraDown
 from table.games.text import LANGUAGES
+from tests.display.paints import Recorder
 from tests.games.dice_driver import DiceTable
 
 
@@ -64,3 +65,14 @@ def test_every_kind_of_die_has_its_own_letter_and_looks_different() -> None:
     assert pygame.image.tobytes(draw_die("black", "6", 64), "RGBA") != pygame.image.tobytes(
         draw_die("black", "7", 64), "RGBA"
     )
+
+
+def test_the_die_that_led_the_trick_is_marked() -> None:
+    table = six_players_mid_trick()
+    trick = table.screen.trick
+    assert trick is not None
+    paint = Recorder()
+    draw_dice_table(table.screen, (1280, 720), paint)
+    led = [words for words in paint.said if words.endswith("(led)")]
+    leader = table.screen.seats[trick.leader]
+    assert led == [f"{leader.label or leader.name} (led)"]

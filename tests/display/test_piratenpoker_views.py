@@ -194,8 +194,9 @@ def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) ->
 
     final = SHOTS["final"]
     tie = replace(final, finals=tuple(replace(f, place=1) if n < 2 else f for n, f in enumerate(final.finals)))
+    crowns: list[pygame.Rect] = []
+    monkeypatch.setattr(piratenpoker_views, "draw_crown", lambda surface, box, ink: crowns.append(box))
     for screen, count in ((final, 1), (tie, 2)):
-        crowns: list[pygame.Rect] = []
-        monkeypatch.setattr(piratenpoker_views, "draw_crown", lambda surface, box, ink: crowns.append(box))
+        crowns.clear()
         draw_final_score(screen, (800, 480))
         assert len(crowns) == count
