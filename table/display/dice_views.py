@@ -17,14 +17,14 @@ import pygame
 
 from table.display import seat_strip
 from table.display.card_art import INK, PAPER
-from table.display.dice_art import DIE_LETTERS, draw_die
+from table.display.dice_art import draw_die
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.display.typeset import fit_text
 from table.display.views import PAD, Paint, register
-from table.games.dice_screen import DiceScreen, ThrownDie
+from table.games.dice_screen import DiceScreen, DieKind, ThrownDie
 from table.games.screen import Phase, SeatView
-from table.games.text import COLOUR_NAMES, Text, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, comma_list, text, verbatim
 
 FELT = (22, 60, 45)
 TRAY = (58, 96, 44)
@@ -78,17 +78,16 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         heading = text("Trick {number}", number=trick.number)
         if trick.lead is not None:
             heading = text(
-                "Trick {number}: follow {colour} ({letter})",
+                "Trick {number}: follow {colour}",
                 number=trick.number,
                 colour=COLOUR_NAMES[trick.lead],  # the colour to follow is a number die's
-                letter=DIE_LETTERS[trick.lead],
             )
         head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)
         surface.blit(head, head.get_rect(topleft=(box.left + box.width // 30, box.top + line // 4)))
         if trick.lead is not None:
             swatch = pygame.Rect(0, 0, line, line)
             swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
-            surface.blit(draw_die(trick.lead, "", line), swatch)  # the colour and its letter
+            surface.blit(draw_die(trick.lead, "", line), swatch)  # the colour and its shape
     seats = max(3, len(screen.players))
     size = min(box.width * 4 // (5 * seats + 1), box.height * 2 // 5)
     names = {view.seat: view.label or verbatim(view.name) for view in screen.seats}
@@ -100,15 +99,25 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
             name = text("{name} (led)", name=names[die.seat]) if die.seat == trick.leader else names[die.seat]
             _thrown(surface, die, centre, size, room, name, die.seat == trick.winner, paint)
     if screen.loose:
+        kinds = {known.kind: known for known in screen.kinds}
         words = text(
             "Take out of the tray: {dice}",
-            dice=", ".join(f"#{d.order} {DIE_LETTERS.get(d.kind, '?')} {d.face or '?'}" for d in screen.loose),
+            dice=comma_list([text("#{order} {die}", order=d.order, die=_die_words(kinds, d)) for d in screen.loose]),
         )
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
     elif screen.revokes:
         note = fit_text(paint.say(screen.revokes[-1].text), box.width * 9 // 10, line, HIGHLIGHT)
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+
+
+def _die_words(kinds: dict[str, DieKind], die: ThrownDie) -> Text:
+    """ "black 6", "Pirate skull": a die in the words the flow gives its kind and faces (its name and "?" if not)."""
+    known = kinds.get(die.kind)
+    said = next((face.said for face in known.faces if face.face == die.face), None) if known else None
+    if said is not None:
+        return said
+    return text("{kind} {face}", kind=known.name if known else verbatim(die.kind), face=verbatim(die.face or "?"))
 
 
 def _thrown(

@@ -17,7 +17,6 @@ from table.display.card_art import (
     INK,
     PAPER,
     SUIT_COLOURS,
-    SUIT_LETTERS,
     CardFace,
     draw_card,
     suit_mark,
@@ -209,14 +208,10 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
         return ("bidding", screen.round, locked)
     if screen.trick is not None and screen.phase in (Phase.PLAYING, Phase.LIFTING):
         trick = screen.trick
-        lead = (
-            text("Lead suit: {suit} ({letter})", suit=SUIT_WORDS[trick.lead], letter=SUIT_LETTERS[trick.lead])
-            if trick.lead
-            else text("No suit led yet")
-        )
+        lead = text("Lead suit: {suit}", suit=SUIT_WORDS[trick.lead]) if trick.lead else text("No suit led yet")
         heading = text("Trick {number} of {count}", number=trick.number, count=screen.round)
         drawn = _two_lines(surface, inner, (heading, lead), paint)
-        if trick.lead:  # the suit's shape beside its name and letter
+        if trick.lead:  # the suit's shape beside its name: no colour needed, no letter to translate
             mark = pygame.Rect(0, 0, drawn.height * 3 // 4, drawn.height * 3 // 4)
             mark.midright = (drawn.left - drawn.height // 2, drawn.centery)
             pygame.draw.circle(surface, PAPER, mark.center, mark.width * 3 // 4)

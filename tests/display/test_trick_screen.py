@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -89,3 +90,11 @@ def test_skull_king_2021_marks_the_card_that_led_too() -> None:
 
     marked = [name for name, screen in shots("en").items() if getattr(screen, "trick", None) and "led" in _said(screen)]
     assert marked
+
+
+def test_the_lead_suit_is_said_by_its_name_and_shape_without_an_english_letter() -> None:
+    """ "Gelb (Y)", "noir (K)": the letter stayed English in every language, and K read as a King."""
+    for language in ("en", "de"):
+        for name in ("trick", "trick-result", "message"):
+            said = _said(every_screen(language)[name].screen)
+            assert not [words for words in said if re.search(r"\([A-Z]\)", words)], (language, name)
