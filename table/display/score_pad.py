@@ -72,7 +72,7 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     surface.blit(title, title.get_rect(midtop=(width // 2, margin // 2)))
     crowned = winners(screen)
     legend = (
-        text("Each cell: bid / tricks won, then the round's points. A crown marks the winner")
+        text("Each cell: bid / tricks won, then the round's points. A crown marks each winner")
         if crowned
         else text("Each cell: bid / tricks won, then the round's points")
     )
