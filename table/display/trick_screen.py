@@ -353,17 +353,19 @@ def _seat(
 
 
 def _led_mark(surface: pygame.Surface, centre: tuple[int, int], card_width: int, paint: Paint) -> None:
-    """A tag beside the card that led the trick: the word "led" and an arrow pointing at the card."""
+    """A tag beside the card that led the trick: the word "led" (on two lines if need be) and an arrow pointing at
+    the card, in the room the plate leaves left of the card."""
     plate = _plate(centre, card_width)
     card_height = round(card_width * CARD_RATIO)
-    tag = pygame.Rect(0, 0, card_width * 4 // 5, plate.height * 2 // 5)
-    tag.bottomright = (plate.centerx - card_width // 2 - card_width // 5, plate.top - 4 - card_height // 6)
-    pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 4)
-    tip = (plate.centerx - card_width // 2 - 2, tag.centery)  # the arrow from the tag to the card's edge
+    card_left = plate.centerx - card_width // 2
+    tag = pygame.Rect(0, 0, card_left - card_width // 10 - plate.left - 1, card_height * 2 // 5)
+    tag.bottomright = (card_left - card_width // 10, plate.top - 4 - card_height // 8)
+    pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 6)
+    tip = (card_left - 2, tag.centery)  # the arrow from the tag to the card's edge
     pygame.draw.polygon(
-        surface, PAPER, [(tag.right - 1, tag.top + tag.height // 5), tip, (tag.right - 1, tag.bottom - tag.height // 5)]
+        surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
     )
-    words = fit_text(paint.say(text("led")), tag.width * 9 // 10, tag.height * 4 // 5, INK)
+    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height * 2 // 5, INK, lines=2)
     surface.blit(words, words.get_rect(center=tag.center))
 
 
