@@ -90,7 +90,10 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     write(paint.say(text("Round")), cell(0, 0))
     for column, seat in enumerate(grid.players, start=1):
         view = screen.seats[seat]
-        write(paint.say(view.label or verbatim(view.name)), cell(column, 0))
+        box = cell(column, 0)
+        if seat in crowned:  # the winner's name filled too (inside the pad's rounded corners)
+            pygame.draw.rect(surface, HIGHLIGHT, box.inflate(-4, -4))
+        write(paint.say(view.label or verbatim(view.name)), box)
     for number in range(1, screen.rounds + 1):
         write(str(number), cell(0, number))
     for row in screen.score_pad:
@@ -103,7 +106,7 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
             write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS)
     write(paint.say(text("Total")), cell(0, grid.rows - 1))
     for seat in crowned:  # filled, and crowned: not by colour alone
-        pygame.draw.rect(surface, HIGHLIGHT, grid.total(seat))
+        pygame.draw.rect(surface, HIGHLIGHT, grid.total(seat).inflate(-4, -4))
     if screen.score_pad:
         for column, score in enumerate(screen.score_pad[-1].cells, start=1):
             box = cell(column, grid.rows - 1)
