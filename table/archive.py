@@ -1,6 +1,8 @@
 """Finished games kept for good: each game's final score pad as a JSON file in the data folder's `games/`, named by
 date and game, never overwritten, and a copy of the whole database in `table-backup.sqlite3` after every game
-(SQLite's online backup: consistent even while the table writes)."""
+(SQLite's online backup: consistent even while the table writes). The score pad's picture at each round's end goes
+to a folder of the game's own in `screenshots/` (ScorePads), named the same way.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +10,15 @@ import dataclasses
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from table.games.screen import Phase
 from table.games.text import Text
 
 GAMES_FOLDER = "games"
+SCREENSHOTS_FOLDER = "screenshots"
 BACKUP_NAME = "table-backup.sqlite3"
 
 
@@ -22,12 +27,7 @@ def save_finished_game(folder: Path, game: str, screen: Any, now: float | None =
     its own file (-2, -3, ...)."""
     games = folder / GAMES_FOLDER
     games.mkdir(exist_ok=True)
-    stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(now))
-    path = games / f"{stamp}-{game}.json"
-    count = 1
-    while path.exists():
-        count += 1
-        path = games / f"{stamp}-{game}-{count}.json"
+    path = _unused(games, game, ".json", now)
     record = {
         "game": game,
         "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(now)),
@@ -37,6 +37,45 @@ def save_finished_game(folder: Path, game: str, screen: Any, now: float | None =
     }
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+def _unused(parent: Path, game: str, suffix: str, now: float | None) -> Path:
+    """`parent`/2026-11-23-2104-<game><suffix>, or -2, -3, ... after it when a game of the same minute has it."""
+    stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(now))
+    path = parent / f"{stamp}-{game}{suffix}"
+    count = 1
+    while path.exists():
+        count += 1
+        path = parent / f"{stamp}-{game}-{count}{suffix}"
+    return path
+
+
+class ScorePads:
+    """The score pad's picture at each round's end, kept per game: `screenshots/<date>-<time>-<game>/round-03.png`.
+
+    A game's folder is made at its first round's end. The next game gets a folder of its own, never an old one: a
+    game starts anew after a finished game, with another game, or when the round number goes back (a game left
+    for a new one). The same round saved again (an undo, then the round scored anew) replaces its picture in the
+    same game's folder. `save(screen, path)` draws the picture (table.display.score_pad.save_score_pad).
+    """
+
+    def __init__(self, folder: Path, clock: Callable[[], float], save: Callable[[Any, str], None]) -> None:
+        self.parent = folder / SCREENSHOTS_FOLDER
+        self.clock, self.save = clock, save
+        self.game_folder: Path | None = None
+        self._last: tuple[str, int, bool] | None = None  # game, round, the game was over
+
+    def round_over(self, game: str, number: int, screen: Any) -> Path:
+        over = getattr(screen, "phase", None) is Phase.GAME_OVER
+        last = self._last
+        if self.game_folder is None or last is None or last[0] != game or last[2] or number < last[1]:
+            self.parent.mkdir(exist_ok=True)
+            self.game_folder = _unused(self.parent, game, "", self.clock())
+            self.game_folder.mkdir()
+        self._last = (game, number, over)
+        path = self.game_folder / f"round-{number:02}.png"
+        self.save(screen, str(path))
+        return path
 
 
 def back_up(connection: sqlite3.Connection, folder: Path) -> Path:

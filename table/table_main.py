@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from table.app import TableApp
-from table.archive import BACKUP_NAME, back_up, save_finished_game
+from table.archive import BACKUP_NAME, ScorePads, back_up, save_finished_game
 from table.config import Config
 from table.devices.buttons import SeatButtons, gpio_buttons
 from table.devices.dice_tray import DiceTray, open_tray
@@ -48,7 +48,8 @@ def build_table(
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
     The virtual table builds the same app, with its own database and a config that points at the emulated hub.
-    By default the database is the data folder's, and a score pad screenshot is saved at each round's end.
+    By default the database is the data folder's, and a score pad screenshot is saved at each round's end, in a
+    folder of the game's own (table.archive.ScorePads: screenshots/2026-11-23-2104-skullking/round-03.png).
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
     finished games are kept there (table.archive).
@@ -65,8 +66,12 @@ def build_table(
         back_up(database, folder)
         log.info("the finished game is kept in %s (and the database in %s)", kept, BACKUP_NAME)
 
+    session = TableSession(len(config.seats), config.language, config.game, config)
+    if on_round_over is None:
+        pads = ScorePads(folder, time.time, save_score_pad_picture)
+        on_round_over = lambda number, screen: pads.round_over(session.chosen_game, number, screen)  # noqa: E731
     return TableApp(
-        session=TableSession(len(config.seats), config.language, config.game, config),
+        session=session,
         event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK),
         registry=DeckRegistry(database),
         hub=hub,
@@ -75,7 +80,7 @@ def build_table(
         sound=SoundPlayer(config.sound),
         clock=clock,
         on_screen=on_screen,
-        on_round_over=on_round_over or save_screenshot,
+        on_round_over=on_round_over,
         tray=tray,
         operator=OperatorRole(config.operator, clock) if operator else None,
         on_game_over=game_over,
@@ -101,13 +106,11 @@ def seat_devices(config: Config, clock: Callable[[], float]) -> tuple[HubLink, S
     return hub, buttons, lights
 
 
-def save_screenshot(number: int, screen: Any) -> None:
-    """The score pad at the end of round `number`, in the data folder's screenshots/."""
+def save_score_pad_picture(screen: Any, path: str) -> None:
+    """The score pad of `screen` as a PNG (the display is imported only when a round ends)."""
     from table.display.score_pad import save_score_pad
 
-    shots = data_home() / "screenshots"
-    shots.mkdir(exist_ok=True)
-    save_score_pad(screen, str(shots / f"round-{number:02}.png"))
+    save_score_pad(screen, path)
 
 
 def run_table(config: Config, fullscreen: bool = True) -> int:

@@ -63,3 +63,24 @@ def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path,
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b"))
     board.events()
     assert board.quit
+
+
+def test_run_keeps_each_game_s_score_pads_in_a_folder_of_its_own(tmp_path: Path, pins: MockFactory) -> None:
+    import pygame
+
+    from table.games.session import TableSession
+    from table.table_main import load_game_views
+
+    pygame.font.init()
+    load_game_views()
+    hub = HubEmulator(tmp_path, readers=6)
+    config = parse_config(default_text().replace('port = "auto"', f'port = "{hub.path}"'))
+    app = build_table(config, FakeClock(), folder=tmp_path)
+    screen = TableSession(6).screen()
+    app.on_round_over(1, screen)
+    app.on_round_over(1, screen)  # the same round again (an undo): its picture is replaced, not another game's
+    (folder,) = (tmp_path / "screenshots").iterdir()
+    assert folder.name.endswith("-skullking") and [p.name for p in folder.iterdir()] == ["round-01.png"]
+    assert not list((tmp_path / "screenshots").glob("round-*.png"))  # nothing loose, nothing shared by games
+    app.hub.close()
+    hub.unplug()

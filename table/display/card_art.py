@@ -1,8 +1,10 @@
 """Cards drawn from shapes and text: no printed artwork, readable from across the room, and never by colour alone.
 
 Each suit has a colour from the Okabe-Ito palette (told apart by the common colour blindnesses) AND its own
-shape and letter: yellow a circle (Y), red a triangle (R), blue a square (B), black the Jolly Roger flag (K).
-Special cards have a drawn symbol and their name.
+shape: yellow a circle, red a triangle, blue a square, black the Jolly Roger flag (2021: green a diamond, purple a
+folded map). No letter: a letter is English in every language ("Gelb (Y)") and black's K reads as the King; the
+shape says the suit the same in every language. Special cards have a drawn symbol and their name; `kind_mark`
+gives the dice their marks from the same shapes and symbols.
 
 Plain data in, a pygame Surface out: the display knows nothing of the rules.
 """
@@ -30,7 +32,6 @@ SUIT_COLOURS = {
     "green": (0, 140, 100),  # the 2021 edition's parrots: Okabe-Ito bluish green, darker
     "purple": (150, 70, 130),  # the 2021 edition's maps: Okabe-Ito reddish purple, darker
 }
-SUIT_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "black": "K", "green": "G", "purple": "P"}
 SPECIAL_COLOURS = {
     "escape": (200, 200, 205),
     "pirate": (120, 40, 40),
@@ -86,12 +87,11 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
     colour = SUIT_COLOURS[face.suit]
     band = pygame.Rect(0, 0, width, height // 5)
     pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
-    letter_colour = INK if face.suit == "yellow" else PAPER
-    corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour, record=False)
-    card.blit(corner, corner.get_rect(midleft=(width // 12, band.centery)))
-    mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
-    mark.midright = (width - width // 12, band.centery)
-    suit_mark(card, face.suit, mark, letter_colour)
+    ink = INK if face.suit == "yellow" else PAPER
+    for side in ("midleft", "midright"):  # the suit's shape in both corners, where a fan leaves it seen
+        mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
+        setattr(mark, side, (width // 12 if side == "midleft" else width - width // 12, band.centery))
+        suit_mark(card, face.suit, mark, ink)
     number = fit_text(str(face.number), width * 3 // 4, height // 2, INK, record=False)
     card.blit(number, number.get_rect(center=(width // 2, height * 11 // 20)))
     big = pygame.Rect(0, 0, width // 4, width // 4)
@@ -117,6 +117,16 @@ def suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[i
         )
     else:
         _jolly_roger(card, box, colour)
+
+
+def kind_mark(surface: pygame.Surface, kind: str, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A suit's shape, or a special's symbol (the Skull King's crown, a Pirate's sabres, a Mermaid's tail): what
+    tells a die's kind without its colour, in every language."""
+    symbols = {"skullking": _crown, "pirate": _crossed_sabres, "mermaid": _tail}
+    if kind in symbols:
+        symbols[kind](surface, box, ink)
+    else:
+        suit_mark(surface, kind, box, ink)
 
 
 def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
@@ -214,6 +224,11 @@ def _tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> 
     fin = box.width // 3
     pygame.draw.polygon(card, ink, [end, (end[0] - fin, end[1] + fin * 2 // 3), (end[0] - fin // 4, end[1] + fin // 2)])
     pygame.draw.polygon(card, ink, [end, (end[0] + fin, end[1] + fin * 2 // 3), (end[0] + fin // 4, end[1] + fin // 2)])
+
+
+def draw_crown(surface: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A crown in `box`: the Skull King's, and the winner's mark on the final screens."""
+    _crown(surface, box, ink)
 
 
 def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:

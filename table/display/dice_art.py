@@ -1,8 +1,10 @@
 """Dice drawn from shapes and text, like the cards (table/display/card_art.py): readable across the room, and never
 by colour alone.
 
-Each kind has an Okabe-Ito colour AND a letter in the die's corner: K black, B blue, R red, Y yellow, S Skull King,
-P Pirate, M Mermaid. The face is a numeral, a drawn skull, or a drawn flag; an unreadable face is a "?".
+Each kind has an Okabe-Ito colour AND a mark in the die's corner (table.display.card_art.kind_mark): the number
+dice the card suits' shapes (black the Jolly Roger flag, blue a square, red a triangle, yellow a circle), the Skull
+King a crown, a Pirate crossed sabres, a Mermaid a tail; no letter, which would stay English in every language. The
+face is a numeral, a drawn skull, or a drawn flag; an unreadable face is a "?".
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from functools import lru_cache
 
 import pygame
 
-from table.display.card_art import INK, PAPER, SPECIAL_COLOURS, SUIT_COLOURS
+from table.display.card_art import INK, PAPER, SPECIAL_COLOURS, SUIT_COLOURS, kind_mark
 from table.display.typeset import fit_text
 
 DIE_COLOURS = {**SUIT_COLOURS, **{kind: SPECIAL_COLOURS[kind] for kind in ("skullking", "pirate", "mermaid")}}
-DIE_LETTERS = {"black": "K", "blue": "B", "red": "R", "yellow": "Y", "skullking": "S", "pirate": "P", "mermaid": "M"}
+DIE_KINDS = ("black", "blue", "red", "yellow", "skullking", "pirate", "mermaid")  # strongest first, as the rules
 LIGHT_KINDS = ("yellow", "skullking")  # dark ink on these bodies, light ink on the others
 
 
@@ -25,9 +27,9 @@ def ink_on(kind: str) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=256)
 def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
-    """A die seen from above: its body in the kind's colour, its letter in a corner, its face in the middle.
+    """A die seen from above: its body in the kind's colour, its mark in a corner, its face in the middle.
 
-    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch that still has its letter)."""
+    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch with its mark, large)."""
     die = pygame.Surface((size, size), pygame.SRCALPHA)
     body = DIE_COLOURS.get(kind, (128, 128, 128))
     radius = max(3, size // 7)
@@ -37,8 +39,7 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
     )
     ink = ink_on(kind)
     if face != "":
-        letter = fit_text(DIE_LETTERS.get(kind, "?"), size // 4, size // 4, ink, record=False)
-        die.blit(letter, letter.get_rect(topleft=(size // 12, size // 16)))
+        kind_mark(die, kind, pygame.Rect(size // 12, size // 12, size // 4, size // 4), ink)
     glyph = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
     glyph.center = (size // 2, size * 11 // 20)
     if face == "skull":
@@ -46,8 +47,7 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
     elif face == "flag":
         _flag(die, glyph, ink)
     elif face == "":
-        big = fit_text(DIE_LETTERS.get(kind, "?"), glyph.width, glyph.height, ink, record=False)
-        die.blit(big, big.get_rect(center=(size // 2, size // 2)))
+        kind_mark(die, kind, pygame.Rect(size // 4, size // 4, size // 2, size // 2), ink)
         return die
     else:
         numeral = fit_text(face or "?", glyph.width, glyph.height, ink, record=False)

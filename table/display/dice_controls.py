@@ -5,9 +5,9 @@ offers what can be done now, for the selected seat (touch its plate, or Tab) or 
 
     0-9 bid (while bidding, for the selected seat)
     A   keep the read the table doubts (the selected seat's die; as holding its button)
-    D   correct a die: choose the die in the trick (1-6), then its kind (its letter on the die: K B R Y S P M),
-        then its face (the number, S skull, F flag). While a thrower's die is missing (the camera cannot see
-        it, or it rolled off the tray) the choice offers to enter that die.
+    D   correct a die: choose the die in the trick (1-6), then its kind (1-7 in the bar's order: black, blue, red,
+        yellow, Skull King, Pirate, Mermaid), then its face (the number, S skull, F flag). While a thrower's die is
+        missing (the camera cannot see it, or it rolled off the tray) the choice offers to enter that die.
     X   the tray is empty (when the camera did not see the dice taken out; offered while the table waits for it)
     C   then 0-9: correct a revealed bid
     U   undo (Y confirms, N cancels)
@@ -30,7 +30,7 @@ from table.display.controls import (
     register_controls,
     undo_question,
 )
-from table.display.dice_art import DIE_LETTERS
+from table.display.dice_art import DIE_KINDS
 from table.display.trick_screen import label
 from table.games import inputs
 from table.games.dice_inputs import CorrectDie, TrayEmptied
@@ -161,13 +161,10 @@ class DiceControls(BarControls):
 
     def _kinds(self, screen: DiceScreen, seat: int) -> list[Button]:
         names = {known.kind: known.name for known in screen.kinds}
+        # By name alone: a letter would stay English in every language ("noir (K)"); the keys are 1-7 in order.
         return [
-            Button(
-                text("{kind} ({letter})", kind=names.get(kind, verbatim(kind)), letter=letter),
-                Opens(FACE, (seat, kind)),
-                letter.lower(),
-            )
-            for kind, letter in DIE_LETTERS.items()
+            Button(names.get(kind, verbatim(kind)), Opens(FACE, (seat, kind)), str(n))
+            for n, kind in enumerate(DIE_KINDS, start=1)
         ]
 
     def _faces(self, screen: DiceScreen, seat: int, kind: str) -> list[Button]:

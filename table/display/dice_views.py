@@ -1,11 +1,11 @@
 """The dice game's views on the scoreboard (see table.display.views), and the dice table screen.
 
 The dice table: the title and what the table waits for; the trick so far, its dice in the order they landed (each
-with its landing number, its thrower's name, and a frame and the word "check?" when the table doubts the read); the
-colour to follow; extra dice that must come out of the tray; and the players along the bottom, each with their bid,
-tricks won and total, the one to throw framed and marked "THROWS" (the title names the round's start player). The
-round's summary, the final ranking and the score pad are the card game's drawings, which read the dice game's
-screen model as well.
+with its landing number, its thrower's name - "(led)" after who threw first - and a frame and the word "check?"
+when the table doubts the read); the colour to follow; extra dice that must come out of the tray; and the players
+along the bottom, each with their bid, tricks won and total, the one to throw framed and marked "THROWS" (the title
+names the round's start player). The round's summary, the final ranking and the score pad are the card game's
+drawings, which read the dice game's screen model as well.
 
 `register_dice_screens()` registers the views and the bar of actions (table.display.dice_controls); the app's flow
 factory calls it when it builds the dice game's flow.
@@ -17,14 +17,14 @@ import pygame
 
 from table.display import seat_strip
 from table.display.card_art import INK, PAPER
-from table.display.dice_art import DIE_LETTERS, draw_die
+from table.display.dice_art import draw_die
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.display.typeset import fit_text
 from table.display.views import PAD, Paint, register
-from table.games.dice_screen import DiceScreen, ThrownDie
+from table.games.dice_screen import DiceScreen, DieKind, ThrownDie
 from table.games.screen import Phase, SeatView
-from table.games.text import COLOUR_NAMES, Text, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, comma_list, text, verbatim
 
 FELT = (22, 60, 45)
 TRAY = (58, 96, 44)
@@ -78,17 +78,16 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         heading = text("Trick {number}", number=trick.number)
         if trick.lead is not None:
             heading = text(
-                "Trick {number}: follow {colour} ({letter})",
+                "Trick {number}: follow {colour}",
                 number=trick.number,
                 colour=COLOUR_NAMES[trick.lead],  # the colour to follow is a number die's
-                letter=DIE_LETTERS[trick.lead],
             )
         head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)
         surface.blit(head, head.get_rect(topleft=(box.left + box.width // 30, box.top + line // 4)))
         if trick.lead is not None:
             swatch = pygame.Rect(0, 0, line, line)
             swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
-            surface.blit(draw_die(trick.lead, "", line), swatch)  # the colour and its letter
+            surface.blit(draw_die(trick.lead, "", line), swatch)  # the colour and its shape
     seats = max(3, len(screen.players))
     size = min(box.width * 4 // (5 * seats + 1), box.height * 2 // 5)
     names = {view.seat: view.label or verbatim(view.name) for view in screen.seats}
@@ -97,17 +96,28 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         for n, die in enumerate(trick.dice):
             centre = (box.left + gap + n * (size + gap) + size // 2, box.top + box.height * 11 // 20)
             room = size + gap * 9 // 10  # the name under a die may use the gap between dice
-            _thrown(surface, die, centre, size, room, names[die.seat], die.seat == trick.winner, paint)
+            name = text("{name} (led)", name=names[die.seat]) if die.seat == trick.leader else names[die.seat]
+            _thrown(surface, die, centre, size, room, name, die.seat == trick.winner, paint)
     if screen.loose:
+        kinds = {known.kind: known for known in screen.kinds}
         words = text(
             "Take out of the tray: {dice}",
-            dice=", ".join(f"#{d.order} {DIE_LETTERS.get(d.kind, '?')} {d.face or '?'}" for d in screen.loose),
+            dice=comma_list([text("#{order} {die}", order=d.order, die=_die_words(kinds, d)) for d in screen.loose]),
         )
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
     elif screen.revokes:
         note = fit_text(paint.say(screen.revokes[-1].text), box.width * 9 // 10, line, HIGHLIGHT)
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+
+
+def _die_words(kinds: dict[str, DieKind], die: ThrownDie) -> Text:
+    """ "black 6", "Pirate skull": a die in the words the flow gives its kind and faces (its name and "?" if not)."""
+    known = kinds.get(die.kind)
+    said = next((face.said for face in known.faces if face.face == die.face), None) if known else None
+    if said is not None:
+        return said
+    return text("{kind} {face}", kind=known.name if known else verbatim(die.kind), face=verbatim(die.face or "?"))
 
 
 def _thrown(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from table.display import piratenpoker_controls
-from table.display.card_art import INK, PAPER, SUIT_COLOURS
+from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
 from table.display.typeset import fit_text
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
@@ -277,7 +277,16 @@ def _final_row(
     colour = HIGHLIGHT if final.place == 1 else PAPER
     cells = [str(final.place), paint.say(final.label)]
     for n, words in enumerate(cells):
-        _words(surface, words, pygame.Rect(xs[n], y, xs[n + 1] - xs[n] - 6, row_h - 8), colour)
+        box = pygame.Rect(xs[n], y, xs[n + 1] - xs[n] - 6, row_h - 8)
+        if n == 0 and final.place == 1:  # every winner: a crown over the place, and a frame: not the colour alone
+            crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
+            crown.midtop = (box.centerx, box.top + box.height // 12)
+            draw_crown(surface, crown, HIGHLIGHT)
+            box = pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom)
+        _words(surface, words, box, colour)
+    if final.place == 1:
+        row = pygame.Rect(xs[0] - 4, y, width - width // 40 - xs[0] + 8, row_h - 4)
+        pygame.draw.rect(surface, HIGHLIGHT, row, width=max(2, row_h // 20), border_radius=row_h // 6)
     _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
     sets = f"+{final.bonus}" if final.bonus else "0"
     numbers = [f"+{final.fronts}", f"{final.sharks} x 4", str(final.backs), sets, str(final.total)]

@@ -198,15 +198,19 @@ class Scoreboard:
         if dirty and getattr(model, "link_lost", None) is not None:
             draw_alarm_frame(self.surface, board)
         if dirty and selection is not None:
+            self.surface.set_clip(board)  # the frame around a plate of the bottom row must not touch the banner
             self.controls.draw_selection(self.surface, selection)
+            self.surface.set_clip(None)
         self._board = drawn
-        if self._changed("banner", (banner.size, banner_key(model), paint.catalog)):
+        # Each region's key holds its place, not only its size: when the demo's hand strip comes or goes, the
+        # banner moves, and must be drawn again where it now is (else the board's old pixels stay there).
+        if self._changed("banner", (tuple(banner), banner_key(model), paint.catalog)):
             draw_banner(self.surface, model, banner, paint)
             dirty.append(banner)
-        if self._changed("hand", (hand.size, tuple(self._hand), paint.catalog)):
+        if self._changed("hand", (tuple(hand), tuple(self._hand), paint.catalog)):
             self._draw_hand(hand, paint)
             dirty.append(hand)
-        bar_key = (bar.size, self.controls.state(model), paint.catalog)
+        bar_key = (tuple(bar), self.controls.state(model), paint.catalog)
         if self._changed("bar", bar_key):
             self.controls.draw(self.surface, model, bar, plates, paint)
             dirty.append(bar)

@@ -1,14 +1,17 @@
 """The round summary (bid, tricks, bonus and points per player) and the final ranking, drawn from the screen model.
 
-A met bid and a missed one differ by their sign and a word as well as by colour; the best of the round are
-marked with a star and the word "best".
+A met bid and a missed one differ by their sign and a word as well as by colour; the best points of the round
+are marked in their own cell with a star, which a legend under the heading explains (a mark beside the total read
+as "the leader"). The final ranking frames and crowns every winner, with the word.
 """
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from table.display.card_art import INK, PAPER
+from table.display.card_art import INK, PAPER, draw_crown
 from table.display.score_pad import FELT, GAIN, LOSS
 from table.display.typeset import fit_text
 from table.display.views import Paint
@@ -30,11 +33,19 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     heading = text("Round {round} is over", round=row.round)
     title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
     surface.blit(title, title.get_rect(midtop=(width // 2, height // 40)))
-    headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"), "")
-    columns = (0.26, 0.09, 0.09, 0.11, 0.21, 0.12, 0.12)
-    table = pygame.Rect(width // 30, height // 7, width - width // 15, height - height // 7 - height // 30)
+    headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"))
+    columns = (0.28, 0.1, 0.1, 0.12, 0.26, 0.14)
+    top = height // 7 + height // 18
+    table = pygame.Rect(width // 30, top, width - width // 15, height - top - height // 30)
     line = table.height // (len(row.cells) + 1)
     best = max(cell.points for cell in row.cells)
+    if best > 0:  # the legend: a star, and what it means
+        legend = fit_text(paint.say(text("the best points of this round")), width * 3 // 4, height // 24, PAPER)
+        place = legend.get_rect(midtop=(width // 2 + height // 48, height // 7 - height // 80))
+        surface.blit(legend, place)
+        star = pygame.Rect(0, 0, place.height, place.height)
+        star.midright = (place.left - place.height // 3, place.centery)
+        draw_star(surface, star, PAPER)
     lefts = [table.left + round(table.width * sum(columns[:n])) for n in range(len(columns))]
     pygame.draw.rect(surface, PAPER, table, border_radius=width // 80)
     for n, words in enumerate(headers):
@@ -52,14 +63,33 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
             if met
             else text("{points} missed", points=f"{cell.points:+d}"),
             str(cell.total),
-            text("* best") if cell.points == best and best > 0 else "",
         )
         for n, words in enumerate(values):
             colour = (GAIN if met else LOSS) if n == 4 else INK
             box = pygame.Rect(lefts[n], top, round(table.width * columns[n]), line)
+            if n == 4:  # the points' cell keeps room on its left for the star
+                star = pygame.Rect(0, 0, line * 2 // 5, line * 2 // 5)
+                star.midleft = (box.left + line // 10, box.centery)
+                if cell.points == best and best > 0:
+                    draw_star(surface, star, INK)
+                box.width -= star.right - box.left
+                box.left = star.right
             _cell(surface, paint.say(words), box, colour)
         pygame.draw.line(surface, (150, 140, 120), (table.left, top), (table.right, top), 1)
     return surface
+
+
+def draw_star(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A five-pointed star filling `box`: the round's best points (a shape, not a colour)."""
+    radius = min(box.width, box.height) / 2
+    points = [
+        (
+            box.centerx + math.sin(math.pi * n / 5) * radius * (1 if n % 2 == 0 else 0.45),
+            box.centery - math.cos(math.pi * n / 5) * radius * (1 if n % 2 == 0 else 0.45),
+        )
+        for n in range(10)
+    ]
+    pygame.draw.polygon(surface, colour, points)
 
 
 def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
@@ -82,12 +112,18 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
         )
         who = placing.label or verbatim(placing.name)
         _cell(surface, paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK)
-        _cell(surface, paint.say(text("winner")) if placing.place == 1 else "", mark, INK)
+        if placing.place == 1:  # the word and a crown before it
+            said = _cell(surface, paint.say(text("winner")), mark, INK)
+            crown = pygame.Rect(0, 0, said.height, said.height)
+            crown.midright = (said.left - said.height // 4, said.centery)
+            draw_crown(surface, crown, INK)
         _cell(surface, str(placing.total), total, INK)
     return surface
 
 
-def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
-    if words:
-        rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
-        surface.blit(rendered, rendered.get_rect(center=box.center))
+def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> pygame.Rect:
+    """`words` centred in `box`; returns where they went."""
+    if not words:
+        return pygame.Rect(box.center, (0, 0))
+    rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
+    return surface.blit(rendered, rendered.get_rect(center=box.center))

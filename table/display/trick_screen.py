@@ -17,7 +17,6 @@ from table.display.card_art import (
     INK,
     PAPER,
     SUIT_COLOURS,
-    SUIT_LETTERS,
     CardFace,
     draw_card,
     suit_mark,
@@ -153,12 +152,12 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     surface = pygame.Surface(size)
     surface.fill(FELT)
     band = _band(size)
-    header = pygame.Rect(0, 0, width, band * 2)
+    header = pygame.Rect(0, 0, width, band * 2 + band // 2)  # with room for a prompt's second line that spills
     title = fit_text(paint.say(screen.title or text("Skull King")), width * 19 // 20, band * 3 // 4, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    header.union_ip(surface.blit(title, title.get_rect(midtop=(width // 2, band // 8))))
     prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band, PAPER, lines=2)
-    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
-    paint.part(header, ("header", screen.title, screen.prompt))
+    header.union_ip(surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2))))
+    paint.part(header, ("header", screen.title, screen.prompt))  # all the words cover, even a line that spills
 
     area = _table_area(size)
     pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 8, -area.height // 8))  # the table, from above
@@ -168,6 +167,7 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
 
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
     winner = screen.trick.winner if screen.trick else None
+    leader = screen.trick.leader if screen.trick else None
     bonus = screen.trick.bonus if screen.trick else 0
     reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
     seats = _seated(screen)
@@ -175,13 +175,16 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     for view, centre in zip(seats, places, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
+        led = code is not None and view.seat == leader  # the card that led the trick
         _seat(surface, screen, view, centre, card_width, code, is_winner, bonus, paint)
+        if led:
+            _led_mark(surface, centre, card_width, paint)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping)
-        paint.part(_group(centre, card_width), key)
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, "led" if led else "")
+        paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
 
@@ -212,14 +215,10 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
         return ("bidding", screen.round, locked)
     if screen.trick is not None and screen.phase in (Phase.PLAYING, Phase.LIFTING):
         trick = screen.trick
-        lead = (
-            text("Lead suit: {suit} ({letter})", suit=SUIT_WORDS[trick.lead], letter=SUIT_LETTERS[trick.lead])
-            if trick.lead
-            else text("No suit led yet")
-        )
+        lead = text("Lead suit: {suit}", suit=SUIT_WORDS[trick.lead]) if trick.lead else text("No suit led yet")
         heading = text("Trick {number} of {count}", number=trick.number, count=screen.round)
         drawn = _two_lines(surface, inner, (heading, lead), paint)
-        if trick.lead:  # the suit's shape beside its name and letter
+        if trick.lead:  # the suit's shape beside its name: no colour needed, no letter to translate
             mark = pygame.Rect(0, 0, drawn.height * 3 // 4, drawn.height * 3 // 4)
             mark.midright = (drawn.left - drawn.height // 2, drawn.centery)
             pygame.draw.circle(surface, PAPER, mark.center, mark.width * 3 // 4)
@@ -312,6 +311,14 @@ def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Pai
         surface.blit(rendered, rendered.get_rect(center=(left + slot * n + slot // 2, box.centery)))
 
 
+def _pop_bounds(centre: tuple[int, int], card_width: int) -> pygame.Rect:
+    """Where a revealed bid may reach at its largest (its pop overshoots the seat's group)."""
+    plate = _plate(centre, card_width)
+    radius = round(card_width * 0.55 * 1.8) + 2
+    spot = (plate.centerx, plate.top - 4 - round(card_width * CARD_RATIO) // 2)
+    return pygame.Rect(spot[0] - radius, spot[1] - radius, radius * 2, radius * 2)
+
+
 def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], card_width: int, age: float) -> None:
     """The bid, large, where the seat's card will lie; all seats at once, landing with a pop."""
     plate = _plate(centre, card_width)
@@ -350,6 +357,23 @@ def _seat(
     if code:
         card = draw_card(card_face(code), card_width, paint.catalog)
         surface.blit(card, card.get_rect(midbottom=(x, plate.top - 4)))
+
+
+def _led_mark(surface: pygame.Surface, centre: tuple[int, int], card_width: int, paint: Paint) -> None:
+    """A tag beside the card that led the trick: the word "led" (on two lines if need be) and an arrow pointing at
+    the card, in the room the plate leaves left of the card."""
+    plate = _plate(centre, card_width)
+    card_height = round(card_width * CARD_RATIO)
+    card_left = plate.centerx - card_width // 2
+    tag = pygame.Rect(0, 0, card_left - card_width // 10 - plate.left - 1, card_height * 2 // 5)
+    tag.bottomright = (card_left - card_width // 10, plate.top - 4 - card_height // 8)
+    pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 6)
+    tip = (card_left - 2, tag.centery)  # the arrow from the tag to the card's edge
+    pygame.draw.polygon(
+        surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
+    )
+    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height * 2 // 5, INK, lines=2)
+    surface.blit(words, words.get_rect(center=tag.center))
 
 
 def _detail(screen: Screen, view: SeatView, won: bool, bonus: int) -> Text | None:

@@ -11,7 +11,9 @@
 - ChooseGame picks the game; ChooseLanguage the table's language (both settings of the table, kept after games).
 - StartGame needs the chosen game's least number of players, and no more than its most; the seats that joined play,
   clockwise. It hands the table to the game (SwitchGame): the game's flow begins its first round at once.
-- Undo takes back a join or a leave. Names, the language and the game chosen are the table's, not actions.
+- Undo takes back a join or a leave. Names, the language and the game chosen are the table's, not actions: a seat
+  that leaves keeps its name for when it joins again, but the screen shows a free seat as "Seat 3", never an old
+  name.
 - While the hub link is lost, tags and buttons are refused (table.games.readers).
 """
 
@@ -215,11 +217,15 @@ class LobbyFlow(SeatReaders, TableFlow):
         )
 
     def _seat_view(self, seat: int) -> SeatView:
+        joined = seat in self.state.players
+        # A free seat is "Seat 3": the name of whoever sat there is the table's still, and comes back if the seat
+        # joins again (the leave undone, the player back), but the screen never puts it on an empty seat.
+        name = self._name(seat) if joined else text("Seat {number}", number=seat + 1)
         return SeatView(
             seat=seat,
-            name=str(self._name(seat)),
-            label=self._name(seat),
-            joined=seat in self.state.players,
+            name=str(name),
+            label=name,
+            joined=joined,
             reader_ok=seat not in self.readers_down,
             dealer=False,
             acting=False,

@@ -27,6 +27,7 @@ SHOTS = [  # (language, screen, size)
     ("en", "round-summary", (1920, 1080)),
     ("en", "score-pad", (1920, 1080)),
     ("en", "final-ranking", (1920, 1080)),
+    ("en", "final-score-pad", (1920, 1080)),
     ("en", "message", (1920, 1080)),
     ("en", "link-lost", (1920, 1080)),
     ("de", "trick", (1920, 1080)),

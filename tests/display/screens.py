@@ -90,6 +90,7 @@ def every_screen(language: str = "en") -> dict[str, Shot]:
     table.flow = TableSession(6, language=language)
     play_game(table, range(6), random.Random(5), SCREEN)
     shots["final-ranking"] = Shot(table.flow.screen())
+    shots["final-score-pad"] = Shot(table.flow.screen(), pad=True)  # as `run` keeps it: the winner crowned
     return shots
 
 

@@ -43,3 +43,17 @@ def test_text_is_shrunk_to_fit_its_box() -> None:
     assert long.get_width() <= 80
     short = fit_text("7", 80, 40, INK)
     assert short.get_height() > long.get_height()  # a short text keeps large type
+
+
+def test_a_number_card_shows_its_suit_by_shapes_and_no_english_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Black's "K" read as a King, and "Y" stayed English in every language: the suit's shape says it instead."""
+    from table.display import card_art
+
+    written: list[str] = []
+    real = card_art.fit_text
+    monkeypatch.setattr(card_art, "fit_text", lambda words, *a, **k: written.append(words) or real(words, *a, **k))
+    card_art.draw_card.cache_clear()
+    for suit in SUIT_COLOURS:
+        draw_card(CardFace("number", suit, 9), 90)
+    card_art.draw_card.cache_clear()
+    assert set(written) == {"9"}

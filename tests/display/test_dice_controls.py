@@ -68,8 +68,10 @@ def test_the_operator_corrects_a_misread_die_by_keys() -> None:
     assert press(controls, table, "d") == []
     assert labels(controls, table) == ["Seat 1's die: black 6", "Enter Seat 2's die", "Back"]
     press(controls, table, "1")
-    assert labels(controls, table)[:2] == ["black (K)", "blue (B)"] and len(labels(controls, table)) == 8
-    press(controls, table, "k")  # K: black, the letter on the die
+    # The kinds by name, without an English letter ("noir (K)" read as a King): keys 1-7 in the bar's order.
+    assert labels(controls, table)[:2] == ["black", "blue"] and len(labels(controls, table)) == 8
+    assert not any(re.search(r"\([A-Z]\)", words) for words in labels(controls, table))
+    press(controls, table, "1")  # the first kind: black
     assert labels(controls, table) == [f"Seat 1's die: black {face}" for face in "765"] + ["Back"]
     correction = press(controls, table, "7")
     assert correction == [CorrectDie(0, "black", "7")]
@@ -84,7 +86,7 @@ def test_the_faces_offered_for_a_correction_are_those_of_the_configured_printing
     table.bid_all({0: 1, 1: 0, 2: 0})
     table.throw("black:6")
     controls = Controls()
-    press(controls, table, "d", "1", "k")
+    press(controls, table, "d", "1", "1")
     assert labels(controls, table) == [f"Seat 1's die: black {face}" for face in "764"] + ["Back"]
     assert press(controls, table, "4") == [CorrectDie(0, "black", "4")]
 
@@ -103,7 +105,7 @@ def test_a_die_the_camera_missed_is_entered_by_touch() -> None:
 
     assert touch(labels(controls, table).index("Correct a die")) == []
     assert touch(labels(controls, table).index("Enter Seat 2's die")) == []
-    assert touch(labels(controls, table).index("Pirate (P)")) == []
+    assert touch(labels(controls, table).index("Pirate")) == []
     entered = touch(labels(controls, table).index("Seat 2's die: Pirate skull"))
     assert entered == [CorrectDie(1, "pirate", "skull")]
     table.send(*entered)
@@ -186,7 +188,7 @@ def test_keys_reach_the_dice_flow_through_the_scoreboard() -> None:
     board.show(table.screen)
     board.draw_frame()
     pygame.event.clear()
-    for char in "d1b5":
+    for char in "d125":  # the first die, the second kind (blue), face 5
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), unicode=char, mod=0))
     assert board.events() == [CorrectDie(0, "blue", "5")]
 

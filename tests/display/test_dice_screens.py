@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pygame
 import pytest
 
-from table.display.dice_art import DIE_LETTERS, draw_die
+from table.display import dice_art
+from table.display.card_art import INK, kind_mark
+from table.display.dice_art import DIE_KINDS, draw_die
 from table.display.dice_views import draw_dice_table, register_dice_screens
 from table.display.language import catalog
 from table.display.typeset import watch_overflows
 from table.display.views import PAD, Paint, find_view
 from table.games.dice_inputs import CameraDown
 from table.games.text import LANGUAGES
+from tests.display.paints import Recorder
 from tests.games.dice_driver import DiceTable
 
 
@@ -57,10 +63,48 @@ def test_the_round_summary_follows_a_rounds_last_trick() -> None:
     assert find_view(six_players_mid_trick().screen).draw is draw_dice_table
 
 
-def test_every_kind_of_die_has_its_own_letter_and_looks_different() -> None:
-    assert len(set(DIE_LETTERS.values())) == len(DIE_LETTERS) == 7
-    pictures = {pygame.image.tobytes(draw_die(kind, "skull", 64), "RGBA") for kind in DIE_LETTERS}
+def test_every_kind_of_die_has_its_own_mark_and_looks_different() -> None:
+    assert len(DIE_KINDS) == 7
+    pictures = {pygame.image.tobytes(draw_die(kind, "skull", 64), "RGBA") for kind in DIE_KINDS}
     assert len(pictures) == 7
     assert pygame.image.tobytes(draw_die("black", "6", 64), "RGBA") != pygame.image.tobytes(
         draw_die("black", "7", 64), "RGBA"
     )
+    masks = {}
+    for kind in DIE_KINDS:  # in one ink: the mark alone tells the kind, for colour-blind players
+        surface = pygame.Surface((60, 60), pygame.SRCALPHA)
+        kind_mark(surface, kind, pygame.Rect(5, 5, 50, 50), INK)
+        masks[kind] = pygame.mask.from_surface(surface)
+    for a, b in itertools.combinations(DIE_KINDS, 2):
+        overlap = masks[a].overlap_area(masks[b], (0, 0))
+        assert masks[a].count() + masks[b].count() - 2 * overlap > 200, f"{a} and {b} look alike in one colour"
+
+
+def test_a_die_s_kind_is_a_drawn_mark_never_an_english_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "noir (K)" in French, and black's K read as the King while the Skull King die is S: no letters at all."""
+    written: list[str] = []
+    real = dice_art.fit_text
+    monkeypatch.setattr(dice_art, "fit_text", lambda words, *a, **k: written.append(words) or real(words, *a, **k))
+    draw_die.cache_clear()
+    for kind in DIE_KINDS:
+        for face in ("skull", "", "5"):
+            draw_die(kind, face, 64)
+    draw_die.cache_clear()
+    assert set(written) <= {"5"}  # the numeral; the kind is a shape
+    for language in ("en", "fr"):
+        for screen in (six_players_mid_trick().screen, finished_round().screen):
+            paint = Recorder(catalog(language))
+            for kind in ("main", PAD):
+                find_view(screen, kind).draw(screen, (1280, 720), paint)
+            assert not [words for words in paint.said if re.search(r"\([A-Z]\)|#\d+ [A-Z] ", words)], language
+
+
+def test_the_die_that_led_the_trick_is_marked() -> None:
+    table = six_players_mid_trick()
+    trick = table.screen.trick
+    assert trick is not None
+    paint = Recorder()
+    draw_dice_table(table.screen, (1280, 720), paint)
+    led = [words for words in paint.said if words.endswith("(led)")]
+    leader = table.screen.seats[trick.leader]
+    assert led == [f"{leader.label or leader.name} (led)"]

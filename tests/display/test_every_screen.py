@@ -48,6 +48,7 @@ def test_every_screen_is_there() -> None:
         "round-summary",
         "score-pad",
         "final-ranking",
+        "final-score-pad",
         "message",
         "link-lost",
         "undo",

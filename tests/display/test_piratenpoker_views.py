@@ -184,3 +184,19 @@ def test_the_bar_offers_what_can_be_done_now() -> None:
     ]
     assert [a for a in actions(SHOTS["overboard"]) if isinstance(a, GiveLoot)] == [GiveLoot(s) for s in range(4)]
     assert not any(isinstance(a, (PlayDone, ChooseLoot, GiveLoot, KeepLoot)) for a in actions(SHOTS["final"]))
+
+
+def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner's row is not told by its colour alone: a crown and a frame, on every winner of a tie."""
+    from dataclasses import replace
+
+    from table.display import piratenpoker_views
+
+    final = SHOTS["final"]
+    tie = replace(final, finals=tuple(replace(f, place=1) if n < 2 else f for n, f in enumerate(final.finals)))
+    crowns: list[pygame.Rect] = []
+    monkeypatch.setattr(piratenpoker_views, "draw_crown", lambda surface, box, ink: crowns.append(box))
+    for screen, count in ((final, 1), (tie, 2)):
+        crowns.clear()
+        draw_final_score(screen, (800, 480))
+        assert len(crowns) == count

@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from table.display import views
+from table.display.card_art import CardFace
 from table.display.scoreboard import FPS, Scoreboard, choose_video_driver
-from table.display.trick_screen import draw_trick_screen, seat_plates
+from table.display.trick_screen import card_face, draw_trick_screen, seat_plates
 from table.display.views import Paint, find_view, register
 from tests.display.screens import every_screen
 
@@ -182,3 +183,53 @@ def test_on_the_pi_s_console_fullscreen_uses_kmsdrm() -> None:
     assert choose_video_driver(True, {"DISPLAY": ":0"}) is None  # a desktop: SDL chooses
     assert choose_video_driver(False, {}) is None  # a window
     assert choose_video_driver(True, {"SDL_VIDEODRIVER": "dummy"}) is None  # as asked
+
+
+def _fresh_frame(shot_screen: object, hand: list[CardFace], pad: bool, size: tuple[int, int]) -> bytes:
+    """The same screen drawn whole by a scoreboard that showed nothing before."""
+    scoreboard, clock = board(size)
+    scoreboard.show_pad = pad
+    scoreboard.show(shot_screen, hand)
+    clock.now += 10  # every animation at rest
+    scoreboard.draw_frame()
+    return pygame.image.tobytes(scoreboard.surface, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)])
+def test_a_frame_drawn_in_parts_equals_the_same_screen_drawn_whole(size: tuple[int, int]) -> None:
+    """The demo's hand strip comes and goes, the banner moves, the pad is toggled: what the scoreboard redraws
+    (only the changed regions) must leave the screen exactly as a full redraw would, never a ghost of the last."""
+    german = every_screen("de")
+    hand = [card_face("yellow:7"), card_face("mermaid")]
+    sequence = [
+        ("lobby", [], False),
+        ("round-start", [], False),
+        ("round-start", hand, False),  # the hand strip appears under the first bidding screen
+        ("bidding", hand, False),
+        ("countdown", hand, False),
+        ("reveal", hand[:1], False),
+        ("trick", [], False),  # the hand strip goes
+        ("message", [], False),
+        ("link-lost", hand, False),
+        ("message", hand, False),
+        ("round-summary", [], False),
+        ("score-pad", [], True),
+        ("undo", hand, True),
+        ("undo", hand, False),
+        ("trick-result", hand, False),
+        ("final-ranking", [], False),
+    ]
+    scoreboard, clock = board(size)
+    wrong = []
+    for shots in (SHOTS, german):  # then the language changes
+        for name, cards, pad in sequence:
+            screen = shots[name].screen
+            clock.now += 10
+            scoreboard.show_pad = pad
+            scoreboard._pending = True  # as the V key does
+            scoreboard.show(screen, cards)
+            clock.now += 10
+            scoreboard.draw_frame()
+            if pygame.image.tobytes(scoreboard.surface, "RGB") != _fresh_frame(screen, cards, pad, size):
+                wrong.append((name, screen.language, len(cards), pad))
+    assert wrong == [], "\n".join(map(str, wrong))

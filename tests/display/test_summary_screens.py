@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pygame
+import pytest
+
+from table.display import summary_screens
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
-from table.games.screen import Phase
+from table.games.screen import Phase, ScoreRow
 from table.sim.virtual_table import VirtualTable
+from tests.display.paints import Marked, Recorder
+from tests.display.screens import every_screen
 
 
 def test_each_round_has_its_summary_and_the_game_its_ranking(tmp_path: Path) -> None:
@@ -30,3 +37,31 @@ def test_each_round_has_its_summary_and_the_game_its_ranking(tmp_path: Path) -> 
     assert len(final.ranking) == 3
     for size in ((1920, 1080), (800, 480)):
         assert draw_ranking(final, size).get_size() == size
+
+
+def test_the_best_points_are_marked_in_their_own_cell_and_a_legend_says_what_the_star_means() -> None:
+    """Not "* best" beside the total, where it read as the leader of the game."""
+    screen = every_screen("en")["round-summary"].screen
+    paint = Recorder(Marked())
+    draw_round_summary(screen, (800, 480), paint)
+    headers = paint.said[1:8]
+    assert headers[-1] == "<Total>" and "<the best points of this round>" in headers[:2]
+    assert not any("best" in words and words != "<the best points of this round>" for words in paint.said)
+    flat = replace(screen, score_pad=(*screen.score_pad[:-1], _all_missed(screen.score_pad[-1])))
+    paint = Recorder(Marked())
+    draw_round_summary(flat, (800, 480), paint)
+    assert not any("best" in words for words in paint.said)  # no one scored: no star, no legend
+
+
+def _all_missed(row: ScoreRow) -> ScoreRow:
+    return replace(row, cells=tuple(replace(cell, points=-10) for cell in row.cells))
+
+
+def test_the_final_ranking_crowns_every_winner_with_the_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    final = every_screen("en")["final-ranking"].screen
+    tie = replace(final, ranking=tuple(replace(p, place=1) if n < 2 else p for n, p in enumerate(final.ranking)))
+    crowns: list[pygame.Rect] = []
+    monkeypatch.setattr(summary_screens, "draw_crown", lambda surface, box, ink: crowns.append(box))
+    paint = Recorder()
+    draw_ranking(tie, (800, 480), paint)
+    assert paint.said.count("winner") == 2 and len(crowns) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -12,6 +13,8 @@ from table.display.trick_screen import card_face, draw_trick_screen, seat_places
 from table.games.screen import Phase
 from table.games.text import text
 from table.sim.virtual_table import VirtualTable
+from tests.display.paints import Marked, Recorder
+from tests.display.screens import every_screen
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
@@ -57,3 +60,41 @@ def test_every_phase_of_a_real_game_draws_at_both_sizes(tmp_path: Path) -> None:
     finally:
         table.close()
     assert drawn == set(Phase)  # every phase, game over included
+
+
+def _said(screen: object, size: tuple[int, int] = (800, 480)) -> list[str]:
+    paint = Recorder()
+    draw_trick_screen(screen, size, paint)
+    return paint.said
+
+
+@pytest.mark.parametrize("name", ["trick", "trick-result"])
+def test_the_card_that_led_the_trick_is_marked(name: str) -> None:
+    screen = every_screen("en")[name].screen
+    assert screen.trick is not None and any(card.seat == screen.trick.leader for card in screen.trick.cards)
+    assert _said(screen).count("led") == 1
+    paint = Recorder(Marked())
+    draw_trick_screen(screen, (1920, 1080), paint)
+    assert paint.said.count("<led>") == 1  # in the table's language
+    leader = screen.trick.leader
+    keys = [key for _, key in paint.parts if key[0] == "seat"]
+    assert [key[1].seat for key in keys if "led" in key] == [leader]  # redrawn when the leader changes
+
+
+def test_no_led_mark_before_a_card_is_down() -> None:
+    assert "led" not in _said(every_screen("en")["bidding"].screen)
+
+
+def test_skull_king_2021_marks_the_card_that_led_too() -> None:
+    from tests.display.skullking_2021_shots import shots
+
+    marked = [name for name, screen in shots("en").items() if getattr(screen, "trick", None) and "led" in _said(screen)]
+    assert marked
+
+
+def test_the_lead_suit_is_said_by_its_name_and_shape_without_an_english_letter() -> None:
+    """ "Gelb (Y)", "noir (K)": the letter stayed English in every language, and K read as a King."""
+    for language in ("en", "de"):
+        for name in ("trick", "trick-result", "message"):
+            said = _said(every_screen(language)[name].screen)
+            assert not [words for words in said if re.search(r"\([A-Z]\)", words)], (language, name)

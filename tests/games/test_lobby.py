@@ -176,3 +176,14 @@ def test_the_tray_s_camera_is_noted_quietly_outside_the_dice_game_and_the_dice_g
     table.handle(ChooseGame("skullking-dice"))
     table.handle(StartGame())
     assert list(table.tray) == [2]  # the dice game knows what lies in the tray
+
+
+def test_a_free_seat_shows_no_old_name_and_the_name_comes_back_when_the_seat_rejoins() -> None:
+    table = TableSession(5)
+    table.handle(JoinSeat(4, "Dmitri"))
+    table.handle(LeaveSeat(4))
+    free = table.screen().seats[4]
+    assert not free.joined and free.name == "Seat 5" and str(free.label) == "Seat 5"
+    assert "Dmitri" not in repr(table.screen().seats)  # nothing of the old name while the seat is free
+    table.handle(Press(4, "tap"))  # the player comes back (or the leave is undone): the name is the table's still
+    assert table.screen().seats[4].name == "Dmitri"

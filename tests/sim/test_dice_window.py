@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from table.display.dice_art import DIE_LETTERS
+from table.display.dice_art import DIE_KINDS
 from table.display.dice_controls import FACE_KEYS
 from table.games.dice_inputs import CorrectDie
 from table.games.dice_screen import DiceScreen
@@ -36,7 +36,7 @@ def test_the_dice_demo_in_a_window_with_the_operator_s_keys(tmp_path: Path) -> N
                 die = trick.dice[0]
                 kind, face = table.bots[die.seat].truth or (die.kind, die.face)
                 corrected.append(f"{kind}:{face}")  # the operator re-enters what the die really shows
-                keys(f"d1{DIE_LETTERS[kind].lower()}{FACE_KEYS.get(face, face)}")
+                keys(f"d1{DIE_KINDS.index(kind) + 1}{FACE_KEYS.get(face, face)}")
         return window() and table.ticks < 400
 
     try:
