@@ -27,9 +27,10 @@ from table.games.session import TableSession
 from table.kiosk import TableLock, Watchdog
 from table.operator import OperatorRole
 from table.paths import data_home
-from table.store.database import DATABASE_NAME, open_checked
+from table.store.database import DATABASE_NAME, DiskFull, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
+from table.venue.publisher import VenuePublisher
 
 log = logging.getLogger(__name__)
 LOG_MARK = "table.log-mark"  # the place of the last event written (table.store.event_log: a lost log is said)
@@ -52,6 +53,7 @@ def build_table(
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
     finished games are kept there (table.archive).
+    With `config.venue`, the table publishes its results to the venue (table.venue.publisher).
     """
     folder = folder or data_home()
     notes: list[str] = []
@@ -65,9 +67,10 @@ def build_table(
         back_up(database, folder)
         log.info("the finished game is kept in %s (and the database in %s)", kept, BACKUP_NAME)
 
-    return TableApp(
+    event_log = EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK)
+    app = TableApp(
         session=TableSession(len(config.seats), config.language, config.game, config),
-        event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK),
+        event_log=event_log,
         registry=DeckRegistry(database),
         hub=hub,
         buttons=buttons,
@@ -81,6 +84,12 @@ def build_table(
         on_game_over=game_over,
         data_notes=notes,
     )
+    if config.venue is not None:
+        try:  # a new outbox publishes what happens from now on, not the log's past games
+            app.attach_venue(VenuePublisher(config.venue, database, covered=event_log.last()))
+        except DiskFull as error:
+            log.error("%s: the table publishes no results", error)
+    return app
 
 
 def load_game_views() -> None:
@@ -137,6 +146,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
         except KeyboardInterrupt:
             log.info("the table was stopped (Ctrl-C or SIGTERM)")
         finally:
+            app.close_venue()
             app.hub.close()
             if app.tray is not None:
                 app.tray.close()
