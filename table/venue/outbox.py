@@ -115,7 +115,8 @@ class Outbox:
                 self._db.executemany("INSERT OR REPLACE INTO venue_state VALUES (?, ?)", updates)
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite may have rolled back by itself (a full disk)
+                    self._db.execute("ROLLBACK")
                 raise
         except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing was written
             raise DiskFull(f"the venue's results could not be saved ({error})") from error

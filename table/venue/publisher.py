@@ -39,6 +39,7 @@ import secrets
 import sqlite3
 import ssl
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -261,7 +262,11 @@ class VenuePublisher:
             with contextlib.suppress(ValueError, RuntimeError):  # not sent: the broker's last will says the same
                 info.wait_for_publish(STOP_WAIT)
         client.disconnect()
-        client.loop_stop()
+        # paho's thread ends once its messages are out; on a link that hangs they never are: wait a bounded time
+        # (it is a daemon thread, gone with the process).
+        stopper = threading.Thread(target=client.loop_stop, daemon=True, name="venue-stop")
+        stopper.start()
+        stopper.join(STOP_WAIT)
         self.connected = False
 
 
