@@ -152,7 +152,8 @@ class TableApp:
         count = 0
         covered = 0
         if self.venue is not None:
-            self.venue.uncover(self.event_log.last())  # a log set aside starts again from 1
+            if self.venue.covered > self.event_log.last():  # the log was set aside: all of the new one is new
+                self.venue.uncover(0)
             covered = self.venue.covered
         for place, _, event in self.event_log.replay():
             effects = self.session.handle(event)  # effects of the past are not played again

@@ -20,6 +20,7 @@ kept by a table that publishes, and older releases ignore it).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -42,6 +43,7 @@ CREATE TABLE IF NOT EXISTS venue_state (
     value TEXT NOT NULL
 );
 """
+log = logging.getLogger(__name__)
 KEEP_SENT = 2000  # acknowledged rows kept for a look by hand; older ones are deleted
 
 
@@ -127,13 +129,20 @@ class Outbox:
         if not seqs:
             return
         try:
-            self._db.executemany("UPDATE venue_outbox SET sent = 1 WHERE seq = ?", [(seq,) for seq in seqs])
-            self._db.execute(
-                "DELETE FROM venue_outbox WHERE sent = 1 AND seq <= (SELECT max(seq) FROM venue_outbox) - ?",
-                (KEEP_SENT,),
-            )
-        except sqlite3.OperationalError:
-            pass  # marked again after the next acknowledgement or restart: the venue takes a seq once
+            self._db.execute("BEGIN IMMEDIATE")  # one commit (one fsync) for a batch of acknowledgements
+            try:
+                self._db.executemany("UPDATE venue_outbox SET sent = 1 WHERE seq = ?", [(seq,) for seq in seqs])
+                self._db.execute(
+                    "DELETE FROM venue_outbox WHERE sent = 1 AND seq <= (SELECT max(seq) FROM venue_outbox) - ?",
+                    (KEEP_SENT,),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as error:  # sent again after a restart: the venue takes a seq once
+            log.warning("venue: results the broker has could not be marked sent (%s)", error)
 
     # --- Reading ----------------------------------------------------------------------------------------------------
 

@@ -256,7 +256,7 @@ class VenuePublisher:
         client, self._client = self._client, None
         if client is None:
             return
-        if self.connected:
+        if client.is_connected():  # paho's own word: the app may not have pumped the news of the connect yet
             offline = status_payload(self.settings.table, False, self.clock())
             info = client.publish(status_topic(self.settings.table), offline, qos=1, retain=True)
             with contextlib.suppress(ValueError, RuntimeError):  # not sent: the broker's last will says the same

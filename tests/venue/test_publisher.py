@@ -3,6 +3,7 @@ cut or the table killed; the table never waiting on a hung network; TLS; the ret
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import logging
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from table.display.sounds import SoundPlayer
 from table.games import catalog
 from table.games.catalog import GameEntry
 from table.games.effects import Judged, RoundOver
-from table.games.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
+from table.games.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
 from table.games.screen import Phase
 from table.games.session import TableSession
 from table.games.text import text
@@ -26,7 +27,7 @@ from table.store.database import open_database
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
 from table.venue import publisher as publisher_module
-from table.venue.broker import LocalBroker, make_test_certificates, table_user
+from table.venue.broker import LocalBroker, free_port, make_test_certificates, table_user
 from table.venue.publisher import VenuePublisher
 from table.venue.settings import VenueSettings
 from tests.devices.test_nfc import FakeClock
@@ -335,7 +336,7 @@ def test_a_missing_password_file_lets_the_table_play_and_says_why_once(
 def test_a_virtual_table_publishes_a_whole_skull_king_game(broker: LocalBroker, venue: Listener,
                                                            tmp_path: Path) -> None:  # fmt: skip
     config = dataclasses.replace(parse_config(default_text()), venue=settings_for(broker))
-    table = VirtualTable(tmp_path / "virtual", 3, seed=7, config=config)
+    table = VirtualTable(tmp_path / "virtual", 2, seed=7, config=config)
     try:
         screen = table.run()
         wait_until(lambda: len(venue.once()) == 12, table.app, what="the game")  # start, 10 rounds, the end
@@ -349,3 +350,77 @@ def test_a_virtual_table_publishes_a_whole_skull_king_game(broker: LocalBroker, 
     assert [s["total"] for s in events[10].data["scores"]] == [cell.total for cell in screen.score_pad[-1].cells]
     assert events[0].data["game_name"]["en"] == "Skull King"
     assert venue.statuses("t1")[-1]["online"] is False  # close() said goodbye
+
+
+# --- The app's side, with no broker to reach (a port nobody listens on) -------------------------------------------
+
+
+def _nowhere() -> VenueSettings:
+    return VenueSettings("t1", "127.0.0.1", free_port(), password="unused")
+
+
+def _written(table: Table) -> list[tuple[int, str, str]]:
+    rows = table.db.execute("SELECT seq, kind, game_id FROM venue_outbox ORDER BY seq").fetchall()
+    return [(seq, kind, game) for seq, kind, game in rows]
+
+
+def test_undoing_a_start_publishes_nothing_and_starting_again_is_a_new_game(highcard: GameEntry,
+                                                                            tmp_path: Path) -> None:  # fmt: skip
+    table = Table(tmp_path / "table", _nowhere())
+    for event in (ChooseGame("skullking"), JoinSeat(0, "Anna"), JoinSeat(1, "Ben"), StartGame(), Undo(), ConfirmUndo()):
+        table.app.submit(event)
+    assert table.app.session.game_key is None  # back in the lobby
+    assert [kind for _, kind, _ in _written(table)] == ["game_started"]
+    table.app.submit(StartGame())
+    first, again = _written(table)
+    assert (first[:2], again[:2]) == ((1, "game_started"), (2, "game_started")) and first[2] != again[2]
+    assert table.publisher.game_url() is None  # no venue url given
+    table.app.close_venue()
+
+
+def test_a_venue_set_up_mid_game_publishes_from_there_starting_with_the_game(highcard: GameEntry,
+                                                                            tmp_path: Path) -> None:  # fmt: skip
+    table = Table(tmp_path / "table", _nowhere())
+    table.app.venue = None  # as a table whose config had no [venue] yet
+    table.start()
+    table.play(1)
+    table.app.close_venue()
+    table.publisher.close()
+    late = VenuePublisher(_nowhere(), table.db, covered=table.log.last(), reconnect=(0.05, 0.2))
+    table.app.attach_venue(late)
+    table.play(2)
+    assert [kind for _, kind, _ in _written(table)] == ["game_started", "trick", "round"]
+    started = late.outbox.unsent()[0].data
+    assert [p["name"] for p in started["players"]] == ["Anna", "Ben", "Cleo"] and started["game"] == "highcard"
+    late.close()
+
+
+def test_a_log_set_aside_is_published_again_from_its_start(highcard: GameEntry, tmp_path: Path) -> None:
+    table = Table(tmp_path / "table", _nowhere())
+    table.start()
+    table.play(1)
+    table.app.close_venue()
+    table.db.execute("DELETE FROM event_log")  # a log started afresh, shorter than what the outbox covered
+    table.db.execute("DELETE FROM sqlite_sequence WHERE name = 'event_log'")
+    for event in (ChooseGame("highcard"), JoinSeat(0, "Dora"), JoinSeat(1, "Eli"), StartGame()):
+        table.log.append(event, 0.0)
+    table.db.close()
+    again = Table(tmp_path / "table", _nowhere())
+    assert [kind for _, kind, _ in _written(again)] == ["game_started", "trick", "round", "game_started"]
+    assert [p["name"] for p in again.publisher.outbox.unsent()[-1].data["players"]] == ["Dora", "Eli"]
+    again.app.close_venue()
+
+
+def test_games_and_rules_know_nothing_of_the_venue() -> None:
+    root = Path(__file__).parents[2] / "table"
+    for folder in ("games", "rules"):
+        for module in (root / folder).rglob("*.py"):
+            imported = [
+                name
+                for node in ast.walk(ast.parse(module.read_text()))
+                for name in (
+                    [alias.name for alias in node.names] if isinstance(node, ast.Import) else
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                )
+            ]  # fmt: skip
+            assert not [name for name in imported if name.startswith("table.venue")], module
