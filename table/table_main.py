@@ -34,6 +34,7 @@ from table.venue.publisher import VenuePublisher
 
 log = logging.getLogger(__name__)
 LOG_MARK = "table.log-mark"  # the place of the last event written (table.store.event_log: a lost log is said)
+VENUE_MARK = "venue.seq-mark"  # the last seq the venue's outbox wrote (table.venue.outbox: never a seq twice)
 
 
 def build_table(
@@ -86,7 +87,8 @@ def build_table(
     )
     if config.venue is not None:
         try:  # a new outbox publishes what happens from now on, not the log's past games
-            app.attach_venue(VenuePublisher(config.venue, database, covered=event_log.last()))
+            publisher = VenuePublisher(config.venue, database, covered=event_log.last(), mark=folder / VENUE_MARK)
+            app.attach_venue(publisher)
         except DiskFull as error:
             log.error("%s: the table publishes no results", error)
     return app

@@ -10,6 +10,10 @@ seq, and sends again what was not acknowledged: the venue takes each (table, seq
 transaction), so a table killed between logging an input and writing its results writes them when it replays
 its log (table.app.TableApp.resume): nothing is lost and nothing written twice.
 
+A database lost whole (damaged and moved aside at start, table.store.database) would start the seq again from 1,
+and the venue would take the new results for ones it has: the `mark` file beside the database keeps the last seq
+written, and a new outbox goes on after it (the venue sees a gap where results were lost, never a seq twice).
+
 Only the app's thread touches this (SQLite connections are not shared across threads). A write that fails for want
 of space raises DiskFull, as the event log's does.
 
@@ -21,9 +25,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from table.store.database import DiskFull
@@ -54,14 +60,22 @@ def game_id(table: str, started: float, seq: int) -> str:
 
 class Outbox:
     def __init__(
-        self, connection: sqlite3.Connection, table: str, clock: Callable[[], float] = time.time, covered: int = 0
+        self,
+        connection: sqlite3.Connection,
+        table: str,
+        clock: Callable[[], float] = time.time,
+        covered: int = 0,
+        mark: Path | None = None,
     ) -> None:
         """`table`: this table's id at the venue; `clock`: unix time, for `at` and game ids; `covered`: the event
-        log's last place when the outbox is new (only what happens from now on is published)."""
-        self._db, self.table, self.clock = connection, table, clock
+        log's last place when the outbox is new (only what happens from now on is published); `mark`: a file that
+        keeps the last seq written, beside the database."""
+        self._db, self.table, self.clock, self.mark = connection, table, clock, mark
         try:
             connection.executescript(SCHEMA)
             connection.execute("INSERT OR IGNORE INTO venue_state VALUES ('covered', ?)", (str(covered),))
+            if (marked := self._marked()) > self.last_seq:  # the database lost results it had written
+                connection.execute("INSERT OR REPLACE INTO venue_state VALUES ('last_seq', ?)", (str(marked),))
         except sqlite3.OperationalError as error:
             raise DiskFull(f"the venue's outbox could not be made ({error})") from error
 
@@ -122,7 +136,25 @@ class Outbox:
                 raise
         except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing was written
             raise DiskFull(f"the venue's results could not be saved ({error})") from error
+        if written:
+            self._write_mark(written[-1].seq)
         return written
+
+    def _marked(self) -> int:
+        try:
+            return int(self.mark.read_text().strip()) if self.mark is not None else 0
+        except (OSError, ValueError):
+            return 0  # no mark yet, or one cut short by a power cut
+
+    def _write_mark(self, seq: int) -> None:
+        if self.mark is None:
+            return
+        temporary = self.mark.with_suffix(".tmp")
+        try:
+            temporary.write_text(f"{seq}\n")
+            os.replace(temporary, self.mark)
+        except OSError:
+            pass  # the mark only guards against a database lost whole
 
     def mark_sent(self, seqs: Sequence[int]) -> None:
         """The broker has these; older acknowledged rows beyond KEEP_SENT are dropped."""

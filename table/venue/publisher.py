@@ -42,6 +42,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -73,6 +74,7 @@ class VenuePublisher:
         connection: sqlite3.Connection,
         *,
         covered: int = 0,
+        mark: Path | None = None,
         clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.monotonic,
         reconnect: tuple[float, float] = RECONNECT,
@@ -80,9 +82,10 @@ class VenuePublisher:
         window: int = WINDOW,
     ) -> None:
         """`connection`: the table's database; `covered`: its event log's last place, for a new outbox (results
-        are published from there on); `clock`: unix time; `reconnect`: paho's backoff (first, longest wait)."""
+        are published from there on); `mark`: a file beside the database keeping the last seq (table.venue.outbox);
+        `clock`: unix time; `reconnect`: paho's backoff (first, longest wait)."""
         self.settings = settings
-        self.outbox = Outbox(connection, settings.table, clock, covered)
+        self.outbox = Outbox(connection, settings.table, clock, covered, mark)
         self.clock, self.monotonic = clock, monotonic
         self.reconnect, self.keepalive, self.window = reconnect, keepalive, window
         self.problem: str | None = None  # what the operator must put right (password, TLS, account); for the screen

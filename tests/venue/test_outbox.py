@@ -96,3 +96,17 @@ def test_a_full_disk_is_diskfull_and_writes_nothing(tmp_path: Path) -> None:
     assert outbox.last_seq == last and not db.in_transaction
     (count,) = db.execute("SELECT count(*) FROM venue_outbox").fetchone()
     assert count == last
+
+
+def test_a_database_lost_whole_never_makes_a_seq_twice(tmp_path: Path) -> None:
+    mark = tmp_path / "venue.seq-mark"
+    db = open_database(tmp_path / "table.sqlite3")
+    outbox = Outbox(db, "t1", clock=lambda: NOV_23, mark=mark)
+    outbox.add([("game_started", {}), ("trick", {})])
+    assert mark.read_text() == "2\n"
+    db.close()
+    (tmp_path / "table.sqlite3").unlink()  # damaged and moved aside at start: a new database
+    fresh = Outbox(open_database(tmp_path / "table.sqlite3"), "t1", clock=lambda: NOV_23, mark=mark)
+    assert fresh.game_id is None and fresh.add([("round", {})])[0].seq == 3
+    mark.write_text("garbage")  # a mark cut short by a power cut is no mark
+    assert Outbox(open_database(tmp_path / "other.sqlite3"), "t1", mark=mark).last_seq == 0
