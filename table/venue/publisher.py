@@ -207,13 +207,16 @@ class VenuePublisher:
     def _hand_on(self) -> None:
         assert self._client is not None
         room = self.window - len(self._in_flight)
-        for envelope in self.outbox.unsent(after=self._handed, limit=room):
+        waiting = self.outbox.unsent(after=self._handed, limit=room)
+        for envelope in waiting:
             info = self._client.publish(events_topic(self.settings.table), envelope.to_json(), qos=1)
             if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):  # not taken: again next pump
                 log.warning("venue: paho did not take result %d (%s)", envelope.seq, mqtt.error_string(info.rc))
                 return
             self._in_flight[info.mid] = envelope.seq  # NO_CONN: paho keeps it and sends it on reconnecting
             self._handed = envelope.seq
+        if len(waiting) < room:  # the rest up to the last written is sent already: no need to look again
+            self._handed = max(self._handed, self._last)
 
     def _news(self, what: str, detail: Any) -> None:
         if what == "up":

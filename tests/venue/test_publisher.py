@@ -198,7 +198,7 @@ def test_a_killed_broker_loses_nothing(highcard: GameEntry, broker: LocalBroker,
 
 def test_a_cut_link_loses_nothing(highcard: GameEntry, broker: LocalBroker, venue: Listener, tmp_path: Path) -> None:
     proxy = Proxy(broker.port)
-    table = Table(tmp_path / "table", settings_for(broker, proxy.port))
+    table = Table(tmp_path / "table", settings_for(broker, proxy.port), window=2)  # two at a time in flight
     table.start()
     table.app.submit(table.round_inputs(1)[0])
     wait_until(lambda: len(venue.once()) == 1, table.app, what="the start")
