@@ -19,7 +19,9 @@ config has a `venue`):
 
     settings = VenueSettings(table="t2", broker="127.0.0.1", port=broker.port, password=broker.passwords["table-t2"])
     # (or password_file=Path(...); tls_ca=Path(ca) with port=broker.tls_port; url="http://..." for game_url())
-    publisher = VenuePublisher(settings, connection)   # connection: the table's database (its event log's)
+    # connection: the table's database (its event log's); covered: the log's last place, so a new outbox publishes
+    # what happens from now on and not the games already in the log; mark: a file beside the database
+    publisher = VenuePublisher(settings, connection, covered=event_log.last(), mark=folder / "venue.seq-mark")
     app.attach_venue(publisher)   # before app.resume(): the app hands it every input's effects and pumps it
     ...
     app.close_venue()             # or publisher.close(): online false, then the connection and its thread end

@@ -184,7 +184,7 @@ def test_a_killed_broker_loses_nothing(highcard: GameEntry, broker: LocalBroker,
     table.play(1)
     wait_until(lambda: table.publisher.pending() == 0 and len(venue.once()) == 3, table.app, what="round 1")
     broker.kill()
-    wait_until(lambda: not table.publisher.connected, table.app, what="the table noticing")
+    wait_until(lambda: not table.publisher.connected and not venue.subscribed.is_set(), table.app, what="noticing")
     table.play(2)
     table.play(3)  # the table plays on; its results wait
     assert table.app.session.screen().phase is Phase.GAME_OVER
@@ -424,3 +424,12 @@ def test_games_and_rules_know_nothing_of_the_venue() -> None:
                 )
             ]  # fmt: skip
             assert not [name for name in imported if name.startswith("table.venue")], module
+
+
+def test_a_refused_account_is_said_on_the_screen(broker: LocalBroker, tmp_path: Path) -> None:
+    settings = dataclasses.replace(settings_for(broker), password="not-the-password")
+    table = Table(tmp_path / "table", settings)
+    wait_until(lambda: table.app.notice is not None, table.app, what="the note")
+    assert "refused the table's account table-t1" in str(table.publisher.problem)
+    assert not table.publisher.connected
+    table.app.close_venue()
