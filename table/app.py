@@ -7,6 +7,10 @@ The session is a `TableSession` (table.games.session): the table's lobby and the
 one flow to the next within it, also while replaying the log, so a table that switched games resumes in the right
 one.
 
+With a venue (table.venue.publisher), each input's results go to its outbox as the input is handled (also those
+of inputs replayed at a resume whose results were not written yet), and the publisher is pumped every step: it
+never waits on the network, whose work is done by its own thread.
+
 Nothing here blocks for long: the seat hub and the buttons are polled without waiting, and the loop sleeps only
 in `select()` on the hub's port, so a frame is handled the moment it arrives and a stalled device never stalls
 the table.
@@ -83,6 +87,20 @@ class Session(Protocol):
     def chosen_game(self) -> str: ...  # the game chosen or played: the deck a tag is looked up in
 
 
+class Venue(Protocol):
+    """Where the table's results go (table.venue.publisher.VenuePublisher)."""
+
+    problem: str | None  # what the operator must put right for the venue to be reached, in plain words
+
+    def take(self, effects: list[Any], switches: list[Any], session: Any, place: int | None) -> None: ...
+    def pump(self) -> None: ...
+    def uncover(self, place: int) -> None: ...
+    def close(self) -> None: ...
+
+    @property
+    def covered(self) -> int: ...  # the event log's place of the last input whose results it has
+
+
 class TableApp:
     def __init__(
         self,
@@ -101,6 +119,7 @@ class TableApp:
         operator: OperatorRole | None = None,
         on_game_over: Callable[[str, Any], None] = lambda game, screen: None,
         data_notes: list[str] | None = None,
+        venue: Venue | None = None,
     ) -> None:
         """`operator`: the operator lock for inputs from the screen (`from_screen`); None: no lock (the demo, where
         the person at the window is the operator)."""
@@ -118,6 +137,16 @@ class TableApp:
         self.on_screen, self.on_round_over = on_screen, on_round_over
         self.countdown_due: float | None = None
         self._screen_changed = True
+        self.venue = venue  # None: the table publishes nothing (no [venue] in its config)
+        self._venue_problem: str | None = None  # the venue's trouble said on the screen
+
+    def attach_venue(self, venue: Venue) -> None:
+        """Publish this table's results (before `resume`, so results the log has and the venue not are written)."""
+        self.venue = venue
+
+    def close_venue(self) -> None:
+        if self.venue is not None:
+            self.venue.close()
 
     def resume(self) -> int:
         """Replay the event log into the game: the table is back where it was. Returns how many events. A log it
@@ -127,8 +156,15 @@ class TableApp:
             log.error("%s", note)
             self._say(verbatim(note), error=True, lasting=True)
         count = 0
-        for _, _, event in self.event_log.replay():
-            self.session.handle(event)  # effects of the past are not played again
+        covered = 0
+        if self.venue is not None:
+            if self.venue.covered > self.event_log.last():  # the log was set aside: all of the new one is new
+                self.venue.uncover(0)
+            covered = self.venue.covered
+        for place, _, event in self.event_log.replay():
+            effects = self.session.handle(event)  # effects of the past are not played again
+            if self.venue is not None and place > covered:  # its results were never written (killed just then)
+                self.venue.take(effects, list(getattr(self.session, "switched", ())), self.session, place)
             count += 1
         self.hub.assume(dict(self.session.on_reader))  # so the first snapshot tells what moved meanwhile
         if self.tray is not None:
@@ -142,13 +178,17 @@ class TableApp:
         """One input for the game: written to the log, then acted on. If it cannot be written (a full disk), the
         game goes on unsaved from there (a log with a gap would replay wrong), and the screen says so."""
         now = self.clock()
+        place = None
         if not self.unsaved:
             try:
-                self.event_log.append(event, now)
+                place = self.event_log.append(event, now)
             except DiskFull as error:
                 self.unsaved = True
                 log.error("%s: the game goes on unsaved", error)
-        self._apply(self.session.handle(event), now)
+        effects = self.session.handle(event)
+        self._apply(effects, now)
+        if self.venue is not None:
+            self.venue.take(effects, list(getattr(self.session, "switched", ())), self.session, place)
         if self.notice is not None and not self.notice[2]:
             self.notice = None
         if self.unsaved:
@@ -245,11 +285,27 @@ class TableApp:
             self.submit(inputs.CountdownDone())
         for light in self.lights.values():
             light.update(now)
+        if self.venue is not None:
+            self._pump_venue()
         if self.notice is not None and now >= self.notice[1]:
             self.notice, self._screen_changed = None, True
         if self._screen_changed:
             self._screen_changed = False
             self.on_screen(self._shown(self.session.screen()))
+
+    def _pump_venue(self) -> None:
+        """The venue's news; trouble the operator must put right is one lasting note (no error sound), gone once
+        the venue is reached."""
+        assert self.venue is not None
+        self.venue.pump()
+        problem = self.venue.problem
+        if problem == self._venue_problem:
+            return
+        self._venue_problem = problem
+        if problem is not None:
+            self._say(venue_trouble(problem), lasting=True)
+        elif self.notice is not None and self.notice[0].text.msgid == venue_trouble("").msgid:
+            self.notice, self._screen_changed = None, True
 
     def translate(self, event: TableEvent) -> Any | None:
         """The game's input for a device event; None for events the game need not hear of."""
@@ -309,6 +365,12 @@ class TableApp:
                     self.on_round_over(number, screen)
                     if getattr(screen, "phase", None) is Phase.GAME_OVER:
                         self._game_over(screen)
+
+
+def venue_trouble(why: str) -> Text:
+    return text(
+        "The venue cannot be reached: {why}. The game goes on; its results wait and are sent later", why=verbatim(why)
+    )
 
 
 def tray_input(event: TrayEvent, together: int = 1) -> Any | None:

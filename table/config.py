@@ -20,6 +20,8 @@ from table.rules import flying_hollander as fh
 from table.rules import piratenpoker as pp
 from table.rules import skullking_2021 as sk2021
 from table.rules import skullking_dice as skd
+from table.venue.settings import VenueSettings
+from table.venue.topics import valid_table_id
 
 CONFIG_NAME = "config.toml"
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -56,6 +58,7 @@ class Config:
     piratenpoker: pp.Settings = pp.DEFAULT_SETTINGS  # Piratenpoker's loot split, sets, the printing's colour names
     camera_die_px: float | None = None  # a die's width in the camera's picture; None: what `dice calibrate` measured
     skullking_2021: sk2021.Options = sk2021.EVERYTHING  # Skull King 2021: advanced cards, abilities, scoring
+    venue: VenueSettings | None = None  # [venue]: where the table publishes its results; None: it publishes none
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -101,6 +104,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         "flying-hollander",
         "piratenpoker",
         "skullking-2021",
+        "venue",
         "seats",
     )
     _only(data, known, where)
@@ -151,6 +155,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         piratenpoker=_piratenpoker(_section(data, "piratenpoker", where), f"{where}, [piratenpoker]"),
         camera_die_px=_die_px(camera, f"{where}, [camera]"),
         skullking_2021=_skullking_2021(_section(data, "skullking-2021", where), f"{where}, [skullking-2021]"),
+        venue=_venue(data["venue"], f"{where}, [venue]") if "venue" in data else None,
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)
@@ -299,6 +304,31 @@ def _skullking_2021(data: dict[str, Any], where: str) -> sk2021.Options:
         raise ConfigError(f"{where}: scoring is one of {', '.join(sk2021.SCORINGS)}, not '{scoring}'")
     switches = {key: _value(data, key, bool, True, where) for key in ("loot", "kraken", "whale", "abilities")}
     return sk2021.Options(scoring=scoring, **switches)
+
+
+def _venue(data: Any, where: str) -> VenueSettings:
+    """[venue]: this table's id and account at the venue's broker (docs/venue.md). The password file is read when
+    the publisher starts: a missing one is said on the screen then, and the table plays on."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: [venue] must be a section")
+    _only(data, ("table", "broker", "port", "password_file", "tls_ca", "url"), where)
+    table = _value(data, "table", str, None, where)
+    if not valid_table_id(table):
+        raise ConfigError(f'{where}: table is 1 to 32 letters, digits, - or _, as in table = "t1", not {table!r}')
+    broker = _value(data, "broker", str, None, where).strip()
+    if not broker or any(c.isspace() for c in broker):
+        raise ConfigError(f'{where}: broker is the broker\'s host name or address, as in broker = "venue.local"')
+    port = _value(data, "port", int, 1883, where)
+    if not 1 <= port <= 65535:
+        raise ConfigError(f"{where}: port is 1 to 65535 (1883 for MQTT, 8883 with TLS), not {port}")
+    password_file = _value(data, "password_file", str, None, where)
+    if not password_file:
+        raise ConfigError(f"{where}: password_file is the file that holds the table's broker password")
+    tls_ca = _value(data, "tls_ca", str, "", where)
+    url = _value(data, "url", str, "", where)
+    if url and not url.startswith(("http://", "https://")):
+        raise ConfigError(f'{where}: url is the venue\'s page, as in url = "http://venue.local:8080", or ""')
+    return VenueSettings(table, broker, port, Path(password_file), Path(tls_ca) if tls_ca else None, url)
 
 
 def _no_twice(values: list[int], what: str, where: str) -> None:

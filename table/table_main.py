@@ -27,12 +27,14 @@ from table.games.session import TableSession
 from table.kiosk import TableLock, Watchdog
 from table.operator import OperatorRole
 from table.paths import data_home
-from table.store.database import DATABASE_NAME, open_checked
+from table.store.database import DATABASE_NAME, DiskFull, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
+from table.venue.publisher import VenuePublisher
 
 log = logging.getLogger(__name__)
 LOG_MARK = "table.log-mark"  # the place of the last event written (table.store.event_log: a lost log is said)
+VENUE_MARK = "venue.seq-mark"  # the last seq the venue's outbox wrote (table.venue.outbox: never a seq twice)
 
 
 def build_table(
@@ -53,6 +55,7 @@ def build_table(
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
     finished games are kept there (table.archive).
+    With `config.venue`, the table publishes its results to the venue (table.venue.publisher).
     """
     folder = folder or data_home()
     notes: list[str] = []
@@ -70,9 +73,10 @@ def build_table(
     if on_round_over is None:
         pads = ScorePads(folder, time.time, save_score_pad_picture)
         on_round_over = lambda number, screen: pads.round_over(session.chosen_game, number, screen)  # noqa: E731
-    return TableApp(
+    event_log = EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK)
+    app = TableApp(
         session=session,
-        event_log=EventLog(database, catalog.log_kinds(), catalog.old_log_names(), mark=folder / LOG_MARK),
+        event_log=event_log,
         registry=DeckRegistry(database),
         hub=hub,
         buttons=buttons,
@@ -86,6 +90,13 @@ def build_table(
         on_game_over=game_over,
         data_notes=notes,
     )
+    if config.venue is not None:
+        try:  # a new outbox publishes what happens from now on, not the log's past games
+            publisher = VenuePublisher(config.venue, database, covered=event_log.last(), mark=folder / VENUE_MARK)
+            app.attach_venue(publisher)
+        except DiskFull as error:
+            log.error("%s: the table publishes no results", error)
+    return app
 
 
 def load_game_views() -> None:
@@ -132,6 +143,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
         try:
             while not (board.quit and app.may_quit()):  # closing the table is the operator's
                 board.controls.quit = False
+                board.set_venue_link(app.venue.game_url() if app.venue is not None else None)
                 for event in board.events():
                     if not app.from_screen(event):  # the operator's: the bar asks for the PIN (table.operator)
                         board.controls.ask_pin()
@@ -140,6 +152,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
         except KeyboardInterrupt:
             log.info("the table was stopped (Ctrl-C or SIGTERM)")
         finally:
+            app.close_venue()
             app.hub.close()
             if app.tray is not None:
                 app.tray.close()

@@ -45,6 +45,7 @@ class TableSession:
         self.table = TableState(seats, language, first_game or self.games[0].key)
         self.lobby = LobbyFlow(self.table, self.games)  # kept while a game is on: undoing the start comes back to it
         self.flow: Any = self.lobby
+        self.switched: list[SwitchGame] = []  # the switches of flow the last input made (the venue's game starts)
 
     @property
     def game_key(self) -> str | None:
@@ -64,12 +65,14 @@ class TableSession:
         return self.table.tray
 
     def handle(self, event: Any) -> list[Effect]:
+        self.switched = []
         if isinstance(event, TRAY_EVENTS) and not self._plays_dice():
             self._tray_fact(event)  # a camera over the tray reports in the lobby and in card games too: noted quietly
             return []
         effects: list[Effect] = []
         for effect in self.flow.handle(event):
             if isinstance(effect, SwitchGame):
+                self.switched.append(effect)
                 self._switch(effect)
                 effects += [CancelCountdown(), *self.flow.resume_effects()]
             else:

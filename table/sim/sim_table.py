@@ -48,7 +48,8 @@ class SimTable:
     board: str | None = None  # the mock Pi's revision (None: gpiozero's default); more GPIO pins for 8 seats
 
     def __init__(self, home: Path, players: int, seed: int, config: Config | None, **build: Any) -> None:
-        """`build`: more of the table's parts for `build_table` (the dice tray, say)."""
+        """`build`: more of the table's parts for `build_table` (the dice tray, say). A `config` with a `venue`
+        publishes the table's results there (table.venue.publisher); `close()` stops it cleanly."""
         home.mkdir(parents=True, exist_ok=True)
         self.players, self.seed, self.clock = players, seed, SimClock()
         Device.pin_factory = MockFactory(revision=self.board, pin_class=MockPWMPin)
@@ -114,6 +115,7 @@ class SimTable:
         self.hands.release_due(self.clock.now)
 
     def close(self) -> None:
+        self.app.close_venue()
         self.app.hub.close()
         self.app.buttons.close()
         for light in self.lights.values():

@@ -1,0 +1,192 @@
+"""The venue's outbox: every result the table publishes, kept in the table's own database until the broker has it.
+
+A result is written here first, in the same SQLite database as the event log (WAL, synchronous=FULL), numbered by
+`seq` (the envelope's: every event the table ever sent, from 1, without gaps) and with its game's id. The
+publisher sends the rows not yet acknowledged, in seq order, and marks them sent when the broker acknowledges them
+(QoS 1). A table killed or cut from its power goes on, when it starts again, with the same game id and the next
+seq, and sends again what was not acknowledged: the venue takes each (table, seq) once.
+
+`covered` is the place in the event log of the last input whose results are here (written in the same
+transaction), so a table killed between logging an input and writing its results writes them when it replays
+its log (table.app.TableApp.resume): nothing is lost and nothing written twice.
+
+A database lost whole (damaged and moved aside at start, table.store.database) would start the seq again from 1,
+and the venue would take the new results for ones it has: the `mark` file beside the database keeps the last seq
+written, and a new outbox goes on after it (the venue sees a gap where results were lost, never a seq twice).
+
+Only the app's thread touches this (SQLite connections are not shared across threads). A write that fails for want
+of space raises DiskFull, as the event log's does.
+
+The tables are created here when missing (not by a numbered migration of table.store.database: an outbox is only
+kept by a table that publishes, and older releases ignore it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from table.store.database import DiskFull
+from table.venue.topics import Envelope
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS venue_outbox (
+    seq INTEGER PRIMARY KEY,     -- the envelope's seq: every event the table ever sent, from 1
+    game_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    at REAL NOT NULL,            -- unix seconds
+    data TEXT NOT NULL,          -- the event's data, as JSON
+    sent INTEGER NOT NULL DEFAULT 0  -- 1 once the broker acknowledged it
+);
+CREATE TABLE IF NOT EXISTS venue_state (
+    key TEXT PRIMARY KEY,        -- "game_id", "last_seq", "covered"
+    value TEXT NOT NULL
+);
+"""
+log = logging.getLogger(__name__)
+KEEP_SENT = 2000  # acknowledged rows kept for a look by hand; older ones are deleted
+
+
+def game_id(table: str, started: float, seq: int) -> str:
+    """A game's id: "<table>-<YYYYmmddHHMMSS, UTC>-<seq of its game_started>"."""
+    return f"{table}-{time.strftime('%Y%m%d%H%M%S', time.gmtime(started))}-{seq}"
+
+
+class Outbox:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        table: str,
+        clock: Callable[[], float] = time.time,
+        covered: int = 0,
+        mark: Path | None = None,
+    ) -> None:
+        """`table`: this table's id at the venue; `clock`: unix time, for `at` and game ids; `covered`: the event
+        log's last place when the outbox is new (only what happens from now on is published); `mark`: a file that
+        keeps the last seq written, beside the database."""
+        self._db, self.table, self.clock, self.mark = connection, table, clock, mark
+        try:
+            connection.executescript(SCHEMA)
+            connection.execute("INSERT OR IGNORE INTO venue_state VALUES ('covered', ?)", (str(covered),))
+            if (marked := self._marked()) > self.last_seq:  # the database lost results it had written
+                connection.execute("INSERT OR REPLACE INTO venue_state VALUES ('last_seq', ?)", (str(marked),))
+        except sqlite3.OperationalError as error:
+            raise DiskFull(f"the venue's outbox could not be made ({error})") from error
+
+    # --- The state that survives a restart ------------------------------------------------------------------------
+
+    def _state(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM venue_state WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @property
+    def game_id(self) -> str | None:
+        """The game being played, or the last one (None before the first game_started)."""
+        return self._state("game_id")
+
+    @property
+    def last_seq(self) -> int:
+        return int(self._state("last_seq") or 0)
+
+    @property
+    def covered(self) -> int:
+        """The event log's place of the last input whose results are written here."""
+        return int(self._state("covered") or 0)
+
+    def uncover(self, place: int) -> None:
+        """The event log starts again lower (it was set aside): results of its inputs after `place` are written
+        when they are replayed."""
+        if place < self.covered:
+            self._db.execute("UPDATE venue_state SET value = ? WHERE key = 'covered'", (str(place),))
+
+    # --- Writing ----------------------------------------------------------------------------------------------------
+
+    def add(self, results: Iterable[tuple[str, dict[str, Any]]], place: int | None = None) -> list[Envelope]:
+        """Write `results` ((kind, data), in order) durably in one transaction; a game_started begins a new game
+        id. `place`: the event log's place of the input they came from. Returns the envelopes written."""
+        written: list[Envelope] = []
+        now = self.clock()
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                seq, game = self.last_seq, self.game_id
+                for kind, data in results:
+                    seq += 1
+                    if kind == "game_started" or game is None:
+                        game = game_id(self.table, now, seq)
+                    self._db.execute(
+                        "INSERT INTO venue_outbox (seq, game_id, kind, at, data) VALUES (?, ?, ?, ?, ?)",
+                        (seq, game, kind, now, json.dumps(data, ensure_ascii=False)),
+                    )
+                    written.append(Envelope(self.table, seq, game, kind, now, data))
+                updates = [("last_seq", str(seq)), *([("game_id", game)] if game is not None else [])]
+                if place is not None:
+                    updates.append(("covered", str(max(place, self.covered))))
+                self._db.executemany("INSERT OR REPLACE INTO venue_state VALUES (?, ?)", updates)
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:  # SQLite may have rolled back by itself (a full disk)
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing was written
+            raise DiskFull(f"the venue's results could not be saved ({error})") from error
+        if written:
+            self._write_mark(written[-1].seq)
+        return written
+
+    def _marked(self) -> int:
+        try:
+            return int(self.mark.read_text().strip()) if self.mark is not None else 0
+        except (OSError, ValueError):
+            return 0  # no mark yet, or one cut short by a power cut
+
+    def _write_mark(self, seq: int) -> None:
+        if self.mark is None:
+            return
+        temporary = self.mark.with_suffix(".tmp")
+        try:
+            temporary.write_text(f"{seq}\n")
+            os.replace(temporary, self.mark)
+        except OSError:
+            pass  # the mark only guards against a database lost whole
+
+    def mark_sent(self, seqs: Sequence[int]) -> None:
+        """The broker has these; older acknowledged rows beyond KEEP_SENT are dropped."""
+        if not seqs:
+            return
+        try:
+            self._db.execute("BEGIN IMMEDIATE")  # one commit (one fsync) for a batch of acknowledgements
+            try:
+                self._db.executemany("UPDATE venue_outbox SET sent = 1 WHERE seq = ?", [(seq,) for seq in seqs])
+                self._db.execute(
+                    "DELETE FROM venue_outbox WHERE sent = 1 AND seq <= (SELECT max(seq) FROM venue_outbox) - ?",
+                    (KEEP_SENT,),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as error:  # sent again after a restart: the venue takes a seq once
+            log.warning("venue: results the broker has could not be marked sent (%s)", error)
+
+    # --- Reading ----------------------------------------------------------------------------------------------------
+
+    def unsent(self, after: int = 0, limit: int = 100) -> list[Envelope]:
+        """Rows not acknowledged yet with seq > `after`, in seq order."""
+        rows = self._db.execute(
+            "SELECT seq, game_id, kind, at, data FROM venue_outbox WHERE sent = 0 AND seq > ? ORDER BY seq LIMIT ?",
+            (after, limit),
+        )
+        return [Envelope(self.table, seq, game, kind, at, json.loads(data)) for seq, game, kind, at, data in rows]
+
+    def pending(self) -> int:
+        """How many results wait for the broker."""
+        (count,) = self._db.execute("SELECT count(*) FROM venue_outbox WHERE sent = 0").fetchone()
+        return int(count)
