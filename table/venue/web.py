@@ -295,6 +295,8 @@ def create_app(
 
     def password_hash() -> str:
         """From the file as it is now (the password may have been set while the venue runs)."""
+        if not config.path.exists():
+            return config.password_hash
         try:
             return load_venue_config(config.path).password_hash
         except VenueConfigError:
