@@ -41,7 +41,9 @@ class SampleTable:
         """A game of `names` ending with `totals` (seat order), `rounds` rounds of one trick each, a minute apart."""
         game_id = f"{self.table}-{time.strftime('%Y%m%d%H%M%S', time.gmtime(start))}-{self.seq + 1}"
         players = [{"seat": seat, "name": name, "badge": False} for seat, name in enumerate(names)]
-        out = [self.envelope(game_id, "game_started", start, {"game": game, "game_name": GAME_NAME, "players": players})]
+        out = [
+            self.envelope(game_id, "game_started", start, {"game": game, "game_name": GAME_NAME, "players": players})
+        ]
         for number in range(1, rounds + 1):
             at = start + 60 * number
             winner = (number - 1) % len(names)
@@ -57,8 +59,9 @@ class SampleTable:
         if finished:
             ranking = ranking_of(names, totals)
             pad = {"ranking": ranking, "rounds": rounds}
-            out.append(self.envelope(game_id, "game_over", start + 60 * rounds + 30, {"ranking": ranking,
-                                                                                      "score_pad": pad}))
+            out.append(
+                self.envelope(game_id, "game_over", start + 60 * rounds + 30, {"ranking": ranking, "score_pad": pad})
+            )
         return out
 
 

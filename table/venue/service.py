@@ -11,7 +11,7 @@ it in-process:
                          web=WebSettings(host="127.0.0.1", port=0))   # port 0: any free port
     venue = Venue(config, folder)      # folder: the venue's database (venue.sqlite3) and session secret
     venue.start()                      # the web server is listening when this returns; MQTT connects meanwhile
-    venue.wait_connected(10)           # True once subscribed (optional: the client keeps retrying by itself)
+    venue.wait_connected(10)           # True once subscribed (the broker's SUBACK) (optional: the client keeps retrying by itself)
     venue.web_url                      # "http://127.0.0.1:<port>"; a game's page is web_url + "/games/<id>"
     venue.store                        # table.venue.store.Store: games(), game(id), tables(), envelope_count()...
     venue.stop()                       # disconnects (the broker keeps the venue's session), stops the server
@@ -128,6 +128,7 @@ class Venue:
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
+        client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message
         return client
 
@@ -136,8 +137,13 @@ class Venue:
             self._say(f"the broker refused the venue's account ({reason}); trying again")
             return
         client.subscribe(SUBSCRIPTION, qos=1)
-        self._connected.set()
+
+    def _on_subscribe(self, _: mqtt.Client, __: Any, mid: int, reasons: list[Any], ___: Any) -> None:
         broker = self.config.broker
+        if any(reason.is_failure for reason in reasons):
+            self._say(f"the broker refused the venue's subscription to {SUBSCRIPTION} (its ACL)")
+            return
+        self._connected.set()  # from here on nothing a table publishes is missed
         self._say(f"connected to the broker at {broker.host}:{broker.port}")
 
     def _on_connect_fail(self, _: mqtt.Client, __: Any) -> None:

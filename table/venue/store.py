@@ -234,9 +234,7 @@ class Store:
 
     def _count(self, name: str) -> None:
         with self._write() as db:
-            db.execute(
-                "INSERT INTO counters VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1", (name,)
-            )
+            db.execute("INSERT INTO counters VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1", (name,))
 
     def counter(self, name: str) -> int:
         rows = self._rows("SELECT value FROM counters WHERE name = ?", name)

@@ -186,7 +186,7 @@ def league_from_plain(data: dict[str, Any], where: str) -> LeagueSettings:
         raise VenueConfigError(f"{where}: points by place are 0 or more")
     games = data.get("games", [])
     if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
-        raise VenueConfigError(f"{where}: games is a list of game keys, like [\"skull-king\"] ([] for every game)")
+        raise VenueConfigError(f'{where}: games is a list of game keys, like ["skull-king"] ([] for every game)')
     min_players = _value(data, "min_players", int, 2, where)
     if not 1 <= min_players <= 12:
         raise VenueConfigError(f"{where}: min_players is 1 to 12, not {min_players}")
@@ -242,7 +242,7 @@ def with_league(config: VenueConfig, league: LeagueSettings) -> VenueConfig:
 
 
 def hash_password(password: str, salt: bytes | None = None, rounds: int = HASH_ROUNDS) -> str:
-    """"pbkdf2_sha256$<rounds>$<salt>$<hash>" (salt and hash in base64)."""
+    """ "pbkdf2_sha256$<rounds>$<salt>$<hash>" (salt and hash in base64)."""
     salt = salt or secrets.token_bytes(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, rounds)
     encode = lambda raw: base64.b64encode(raw).decode()  # noqa: E731

@@ -178,8 +178,8 @@ def create_app(
         views = []
         for row in store.tables():
             game = store.game(row["game_id"]) if row["game_id"] else None
-            view: dict[str, Any] = {"id": row["table_id"], "online": bool(row["online"]),
-                                    "last_seen": row["last_seen"], "game": game, "trick": None, "totals": {}}  # fmt: skip
+            view: dict[str, Any] = {"id": row["table_id"], "online": bool(row["online"]), "game": game,
+                                    "last_seen": row["last_seen"], "trick": None, "totals": {}}  # fmt: skip
             if game is not None:
                 view["trick"] = store.last_event(game.game_id, "trick")
                 last_round = store.last_event(game.game_id, "round")
@@ -200,9 +200,7 @@ def create_app(
         by_round: dict[Any, list[dict[str, Any]]] = {}
         for trick in tricks:
             by_round.setdefault(trick.get("round"), []).append(trick)
-        pad = [
-            {"round": r.get("round"), "cells": {s.get("seat"): s for s in r.get("scores", [])}} for r in rounds
-        ]
+        pad = [{"round": r.get("round"), "cells": {s.get("seat"): s for s in r.get("scores", [])}} for r in rounds]
         ranking = sorted((p for p in game.players if p.place is not None), key=lambda p: (p.place, p.seat))
         return {"game": game, "pad": pad, "tricks": by_round, "ranking": ranking}
 
