@@ -73,3 +73,23 @@ def ranking_of(names: list[str], totals: list[int]) -> list[dict[str, Any]]:
         place = ranking[-1]["place"] if ranking and ranking[-1]["total"] == totals[seat] else index + 1
         ranking.append({"place": place, "seat": seat, "name": names[seat], "total": totals[seat]})
     return ranking
+
+
+def an_evening(store: Any, now: float) -> dict[str, list[Envelope]]:
+    """A venue's evening in `store`: three tables (t1 between games, t2 in a game, t3 gone offline), five finished
+    games; returns each table's envelopes."""
+    tables = {name: SampleTable(name) for name in ("t1", "t2", "t3")}
+    played = {
+        "t1": tables["t1"].game(["Anna", "Bram", "Chiara", "Dieter"], [120, 80, 80, -20], now - 7200, rounds=4)
+        + tables["t1"].game(["Anna", "Élodie", "Finn"], [60, 130, 90], now - 3600, rounds=4),
+        "t2": tables["t2"].game(["Greta", "Hugo", "Ines", "Jules", "Bram"], [40, 150, 70, 90, 110], now - 6000)
+        + tables["t2"].game(["Greta", "Hugo", "Ines", "Jules"], [90, 60, 140, 30], now - 900, rounds=5, finished=False),
+        "t3": tables["t3"].game(["Kai", "Lotte", "chiara"], [100, 40, 70], now - 5000, rounds=3)
+        + tables["t3"].game(["Kai", "Lotte", "Chiara", "Dieter"], [20, 90, 50, 90], now - 2400, rounds=3),
+    }
+    for name, events in played.items():
+        for envelope in events:
+            store.add(envelope)
+        online = name != "t3"
+        store.set_status(name, f'{{"v": 1, "table": "{name}", "online": {str(online).lower()}, "at": {now}}}'.encode())
+    return played

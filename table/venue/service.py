@@ -11,7 +11,7 @@ it in-process:
                          web=WebSettings(host="127.0.0.1", port=0))   # port 0: any free port
     venue = Venue(config, folder)      # folder: the venue's database (venue.sqlite3) and session secret
     venue.start()                      # the web server is listening when this returns; MQTT connects meanwhile
-    venue.wait_connected(10)           # True once subscribed (the broker's SUBACK) (optional: the client keeps retrying by itself)
+    venue.wait_connected(10)           # True once subscribed (optional: the client keeps retrying anyway)
     venue.web_url                      # "http://127.0.0.1:<port>"; a game's page is web_url + "/games/<id>"
     venue.store                        # table.venue.store.Store: games(), game(id), tables(), envelope_count()...
     venue.stop()                       # disconnects (the broker keeps the venue's session), stops the server
@@ -35,12 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from waitress import create_server
 
 from table.venue.store import DATABASE_NAME, Store
 from table.venue.topics import TOPIC_ROOT
 from table.venue.venue_config import VenueConfig
-from table.venue.web import create_app
+from table.venue.web import WebServer, create_app
 
 log = logging.getLogger(__name__)
 SUBSCRIPTION = f"{TOPIC_ROOT}/#"
@@ -63,22 +62,17 @@ class Venue:
         self.on_state = on_state  # told each change of `state` (the command prints it)
         self.messages = 0  # every message taken from the broker
         self._connected = threading.Event()
-        self._server: Any = None
-        self._web_thread: threading.Thread | None = None
+        self._web: WebServer | None = None
         self._client: mqtt.Client | None = None
 
     @property
     def web_url(self) -> str:
-        host = self.config.web.host
-        host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-        return f"http://{host}:{self._server.effective_port}" if self._server is not None else ""
+        return self._web.url if self._web is not None else ""
 
     def start(self) -> None:
         """The web server (OSError when its port is taken) and the MQTT client (which retries on its own)."""
         web = self.config.web
-        self._server = create_server(self.app, host=web.host, port=web.port, threads=8, ident="pirate-table venue")
-        self._web_thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
-        self._web_thread.start()
+        self._web = WebServer(self.app, web.host, web.port)
         self._client = self._mqtt_client()
         broker = self.config.broker
         self._say(f"connecting to the broker at {broker.host}:{broker.port}")
@@ -94,14 +88,9 @@ class Venue:
             self._client.loop_stop()
             self._client = None
         self._connected.clear()
-        if self._server is not None:
-            server, self._server = self._server, None
-            while server._map:  # the listening socket and every open connection (a browser's keep-alive)
-                for channel in list(server._map.values()):
-                    channel.handle_close()
-            server.task_dispatcher.shutdown()
-            if self._web_thread is not None:
-                self._web_thread.join(timeout=5)
+        if self._web is not None:
+            self._web.stop()
+            self._web = None
         self.store.close()
         self.state = "stopped"
         log.info("venue: stopped")

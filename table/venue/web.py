@@ -21,6 +21,7 @@ import csv
 import io
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -35,6 +36,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Flask, Response, abort, flash, g, redirect, render_template, request, session, url_for
 from markupsafe import Markup
+from waitress import create_server
 
 from table.venue import league as league_rules
 from table.venue.store import Game, Store
@@ -131,7 +133,8 @@ def create_app(
         if g.lang not in LANGUAGES:
             g.lang = request.accept_languages.best_match(LANGUAGES) or "en"
         g.tr = translations(g.lang)
-        g.tv = request.args.get("tv") == "1" or request.path == "/wall"
+        g.wall = request.path == "/wall" or request.args.get("wall") == "1"  # the wall: the newest few only
+        g.tv = request.args.get("tv") == "1" or g.wall
 
     @app.after_request
     def remember(response: Response) -> Response:
@@ -153,6 +156,8 @@ def create_app(
             "lang": g.lang,
             "languages": LANGUAGE_NAMES,
             "tv": g.tv,
+            "wall": g.wall,
+            "signed": signed,
             "league": league(),
             "version": store.version,
             "poll_ms": poll_ms,
@@ -377,6 +382,32 @@ def create_app(
         return redirect(url_for("admin"))
 
     return app
+
+
+class WebServer:
+    """An app served by waitress in a thread: `.url`, `.stop()` (which also closes open keep-alive connections).
+    OSError at creation when the port is taken."""
+
+    def __init__(self, app: Flask, host: str, port: int) -> None:
+        self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue")
+        local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+        self.url = f"http://{local}:{self._server.effective_port}"
+        self._thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        server = self._server
+        server.close()  # the listening socket and its trigger
+        while server._map:  # every open connection left (a browser's keep-alive)
+            for channel in list(server._map.values()):
+                channel.handle_close()
+        server.task_dispatcher.shutdown()
+        self._thread.join(timeout=5)
+
+
+def signed(points: Any) -> str:
+    """A round's points as the pad writes them: +20, -10, 0."""
+    return f"{points:+d}" if isinstance(points, int) and points else "" if points is None else str(points)
 
 
 def ranked(game: Game) -> list[Any]:

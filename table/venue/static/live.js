@@ -11,7 +11,7 @@
 
   function ask() {
     var url = "/api/live?parts=" + encodeURIComponent(names) + "&version=" + encodeURIComponent(version) +
-      "&lang=" + encodeURIComponent(body.dataset.lang) + "&game=" + encodeURIComponent(body.dataset.game || "");
+      "&lang=" + encodeURIComponent(body.dataset.lang) + "&game=" + encodeURIComponent(body.dataset.game || "") + "&wall=" + (body.dataset.wall || "");
     fetch(url, { cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (response) {
         if (!response.ok) throw new Error(response.status);
