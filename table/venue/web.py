@@ -138,7 +138,7 @@ def create_app(
 
     @app.after_request
     def remember(response: Response) -> Response:
-        if g.get("lang_asked"):
+        if g.get("lang_asked") and not request.path.startswith("/api/"):  # a late poll must not undo a switch
             response.set_cookie(LANG_COOKIE, g.lang_asked, max_age=365 * 86400, samesite="Lax")
         response.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"

@@ -101,6 +101,9 @@ def test_live_parts_come_only_when_something_changed(client: FlaskClient, store:
     store.set_status("t2", b'{"online": true}')
     again = client.get("/api/live", query_string={"parts": "tables", "version": news["version"]}).get_json()
     assert again["version"] > news["version"] and again["parts"]["tables"].count("online") >= 2
+    german = client.get("/api/live", query_string={"parts": "tables", "lang": "de"})
+    assert "Tisch t1" in german.get_json()["parts"]["tables"]
+    assert "Set-Cookie" not in german.headers  # a poll still in flight never undoes a language switch
 
 
 def login(client: FlaskClient, password: str = PASSWORD) -> str:
