@@ -54,7 +54,10 @@ def test_the_live_page_updates_without_reloading(site: Site) -> None:
     page.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/standings", "/wall", "/results", "/players/chiara", "GAME", "/?lang=de", "/admin?lang=fr"])
+PHONE_PAGES = ["/", "/standings", "/wall", "/results", "/players/chiara", "GAME", "/?lang=de", "/admin?lang=fr"]
+
+
+@pytest.mark.parametrize("path", PHONE_PAGES)
 def test_a_phone_never_scrolls_sideways(site: Site, path: str) -> None:
     page = site.browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(site.url + path.replace("GAME", f"/games/{site.game_id}"))
