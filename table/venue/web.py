@@ -56,6 +56,7 @@ LOCALE = Path(__file__).parent / "locale"
 SECRET_NAME = "venue-secret.key"
 LANG_COOKIE = "venue_lang"
 LIVE_PARTS = ("tables", "results", "standings", "game")
+LOGIN_TRIES, LOGIN_PAUSE = 5, 60.0  # wrong admin passwords from one address, then a pause of this many seconds
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would take for a formula
 
 
@@ -209,7 +210,22 @@ def create_app(
         ranking = sorted((p for p in game.players if p.place is not None), key=lambda p: (p.place, p.seat))
         return {"game": game, "pad": pad, "tricks": by_round, "ranking": ranking}
 
+    rendered: dict[tuple[Any, ...], tuple[int, str]] = {}  # a part as last rendered, by the store's version
+
     def part(name: str, game_id: str = "") -> str:
+        """A live part of a page; rendered once per change of the store for all who poll (and per language)."""
+        version = store.version
+        key = (name, game_id, g.lang, g.wall, league_rules.day_start(league(), now()))
+        hit = rendered.get(key)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+        html = render_part(name, game_id)
+        if len(rendered) > 1000:
+            rendered.clear()
+        rendered[key] = (version, html)  # the version from before rendering: a change meanwhile renders again
+        return html
+
+    def render_part(name: str, game_id: str) -> str:
         if name == "tables":
             return render_template("parts/tables.html", tables=tables_view())
         if name == "results":
@@ -314,16 +330,25 @@ def create_app(
             saved=store.setting("league") is not None,
         )  # fmt: skip
 
+    failures: dict[str, list[float]] = {}  # address -> times of its recent wrong passwords
+
     @app.post("/admin/login")
     def login() -> Any:
         check_form(need_admin=False)
+        address, moment = request.remote_addr or "", clock()
+        recent = [at for at in failures.get(address, []) if at > moment - LOGIN_PAUSE]
+        if len(recent) >= LOGIN_TRIES:  # guessing takes a minute per few tries
+            flash(g.tr.gettext("Too many wrong passwords: try again in a minute."))
+            return redirect(url_for("admin"))
         if check_password(request.form.get("password", ""), password_hash()):
+            failures.pop(address, None)
             session.clear()
             session["admin"] = True
             session["csrf"] = secrets.token_urlsafe(24)  # a new session: a fixed one cannot be planted
             log.info("venue: admin logged in from %s", request.remote_addr)
         else:
             log.warning("venue: a wrong admin password from %s", request.remote_addr)
+            failures[address] = [*recent, moment]
             flash(g.tr.gettext("Wrong password."))
         return redirect(url_for("admin"))
 

@@ -149,3 +149,24 @@ def test_a_port_in_use_is_an_error_at_start(broker: LocalBroker, tmp_path: Path)
         taken.stop()
     finally:
         first.stop()
+
+
+def test_over_tls_with_the_venues_ca(tmp_path: Path) -> None:
+    from table.venue.broker import make_test_certificates
+
+    broker = LocalBroker(tmp_path / "broker", ["t1"], tls=make_test_certificates(tmp_path / "tls"))
+    broker.start()
+    venue = venue_for(broker, tmp_path / "venue")
+    assert broker.tls is not None and broker.tls_port is not None
+    venue.config = VenueConfig(
+        venue.config.path,
+        BrokerSettings("127.0.0.1", broker.tls_port, venue.config.broker.password_file, broker.tls.ca),
+        venue.config.web,
+    )
+    venue.start()
+    try:
+        assert venue.wait_connected(10), venue.state
+        assert str(broker.tls_port) in venue.state
+    finally:
+        venue.stop()
+        broker.stop()

@@ -125,6 +125,22 @@ def test_nothing_changes_without_the_admin(client: FlaskClient, store: Store) ->
         assert client.post(url).status_code == 405  # the pages are read-only
 
 
+def test_guessing_the_password_is_slowed_down(store: Store, tmp_path: Path) -> None:
+    now = [NOW]
+    config = VenueConfig(tmp_path / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
+    client = create_app(store, config, tmp_path, clock=lambda: now[0]).test_client()
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").get_data(True))[1]  # type: ignore[index]
+    for _ in range(5):
+        client.post("/admin/login", data={"csrf": token, "password": "guess"})
+    refused = client.post("/admin/login", data={"csrf": token, "password": PASSWORD}, follow_redirects=True)
+    assert "Too many wrong passwords" in refused.get_data(as_text=True) and "League settings" not in refused.get_data(
+        as_text=True
+    )  # fmt: skip
+    now[0] += 61
+    allowed = client.post("/admin/login", data={"csrf": token, "password": PASSWORD}, follow_redirects=True)
+    assert "League settings" in allowed.get_data(as_text=True)
+
+
 def test_the_admin_voids_merges_renames_and_sets_the_league(client: FlaskClient, store: Store) -> None:
     token = login(client)
     assert "League settings" in client.get("/admin").get_data(as_text=True)

@@ -216,6 +216,12 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
         "Le impostazioni del campionato sono di nuovo quelle del file di configurazione.",
     ),
     "Not saved:": ("Nicht gespeichert:", "Non enregistré :", "Niet opgeslagen:", "Non salvato:"),
+    "Too many wrong passwords: try again in a minute.": (
+        "Zu viele falsche Passwörter: In einer Minute noch einmal versuchen.",
+        "Trop de mots de passe erronés : réessayez dans une minute.",
+        "Te veel verkeerde wachtwoorden: probeer het over een minuut opnieuw.",
+        "Troppe password errate: riprova tra un minuto.",
+    ),
     "Saved.": ("Gespeichert.", "Enregistré.", "Opgeslagen.", "Salvato."),
     "Not merged: pick two different players.": (
         "Nicht zusammengeführt: Wählt zwei verschiedene Spieler.",
