@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import secrets
 import threading
 import time
@@ -56,6 +57,7 @@ LOCALE = Path(__file__).parent / "locale"
 SECRET_NAME = "venue-secret.key"
 LANG_COOKIE = "venue_lang"
 LIVE_PARTS = ("tables", "results", "standings", "game")
+TIME_LOCALES = {"en": "en_GB"}  # the games' home is Europe: 22:30, 21/11/2026
 LOGIN_TRIES, LOGIN_PAUSE = 5, 60.0  # wrong admin passwords from one address, then a pause of this many seconds
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would take for a formula
 
@@ -120,11 +122,16 @@ def create_app(
             return str(texts.get(g.lang) or texts.get("en") or next(iter(texts.values()), ""))
         return "" if texts is None else str(texts)
 
+    def title(game: Game) -> str:
+        """A game's name (its id until its game_started has arrived)."""
+        return word(game.game_name) or game.game or game.game_id
+
     def when(stamp: float | None, date: bool = False) -> str:
         if stamp is None:
             return ""
         moment = datetime.fromtimestamp(stamp)
-        return format_datetime(moment, "short", locale=g.lang) if date else format_time(moment, "short", locale=g.lang)
+        where = TIME_LOCALES.get(g.lang, g.lang)
+        return format_datetime(moment, "short", locale=where) if date else format_time(moment, "short", locale=where)
 
     @app.before_request
     def choose_language() -> None:
@@ -152,6 +159,7 @@ def create_app(
     def helpers() -> dict[str, Any]:
         return {
             "word": word,
+            "title": title,
             "ranked": ranked,
             "when": when,
             "lang": g.lang,
@@ -182,7 +190,7 @@ def create_app(
 
     def tables_view() -> list[dict[str, Any]]:
         views = []
-        for row in store.tables():
+        for row in sorted(store.tables(), key=lambda row: _natural(row["table_id"])):
             game = store.game(row["game_id"]) if row["game_id"] else None
             view: dict[str, Any] = {"id": row["table_id"], "online": bool(row["online"]), "game": game,
                                     "last_seen": row["last_seen"], "trick": None, "totals": {}}  # fmt: skip
@@ -438,6 +446,11 @@ def signed(points: Any) -> str:
 def ranked(game: Game) -> list[Any]:
     """A game's players by place (unplaced last), then seat."""
     return sorted(game.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
+
+
+def _natural(text: str) -> list[Any]:
+    """t2 before t10."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part]
 
 
 def _iso(stamp: float | None) -> str:

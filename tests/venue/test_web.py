@@ -187,3 +187,14 @@ def test_every_word_of_the_page_is_translated() -> None:
         for english in used:  # the .po files are written from MESSAGES: regenerated after a change
             assert translations(lang).gettext(english) == MESSAGES[english][index], (lang, english)
         assert "fuzzy" not in po
+
+
+def test_tables_in_natural_order_and_a_game_known_only_by_its_end(client: FlaskClient, store: Store) -> None:
+    for table in ("t10", "t3"):
+        store.set_status(table, b'{"online": true}')
+    live = client.get("/").get_data(as_text=True)
+    assert live.index("Table t2") < live.index("Table t3") < live.index("Table t10")
+    (over,) = SampleTable("t10").game(["Ada", "Bo"], [2, 1], NOW - 60, rounds=1)[-1:]
+    store.add(over)  # its game_started is still on the way
+    page = client.get(f"/games/{over.game_id}").get_data(as_text=True)
+    assert f"<h1>{over.game_id}</h1>" in page and "Ada" in page
