@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from table.venue.samples import SampleTable, an_evening
-from table.venue.screenshots import EVENING, PHONE, launch, take_screenshots
+from table.venue.screenshots import EVENING, PHONE, TV, launch, take_screenshots
 from table.venue.store import Store
 from table.venue.venue_config import VenueConfig
 from table.venue.web import WebServer, create_app
@@ -88,3 +88,17 @@ def test_the_screenshot_script_writes_every_picture(site: Site, tmp_path: Path) 
     shots = sorted(path.name for path in tmp_path.glob("venue-*.png"))
     assert shots == [f"venue-{page}-{size}.png" for page in ("game", "live", "standings") for size in ("phone", "tv")
                      if not (page == "live" and size == "tv")] + ["venue-wall-tv.png"]  # fmt: skip
+
+
+def test_thirty_tables_fit_on_the_wall_tv(site: Site) -> None:  # last: it fills the venue
+    for number in range(1, 27):  # with t1-t3 (and t4 when the live test ran first): 29 or 30
+        table = f"w{number}"
+        names = [f"{table} Anna", f"{table} Ben", f"{table} Cleo", f"{table} Dan", f"{table} Eve"]
+        for envelope in SampleTable(table).game(names, [5, 4, 3, 2, 1], EVENING - 300, finished=number % 2 == 0):
+            site.store.add(envelope)
+    page = site.browser.new_page(viewport=TV)
+    page.goto(site.url + "/wall")
+    assert page.locator(".table-card").count() >= 29
+    sizes = page.evaluate("[document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth]")
+    assert sizes[0] <= sizes[1] and sizes[2] <= TV["width"], sizes
+    page.close()
