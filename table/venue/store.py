@@ -155,6 +155,18 @@ class Store:
                 (envelope.table, now),
             )
             if not inserted:
+                kept = db.execute(
+                    "SELECT game_id, kind FROM envelopes WHERE table_id = ? AND seq = ?", (envelope.table, envelope.seq)
+                ).fetchone()
+                if (kept["game_id"], kept["kind"]) != (envelope.game_id, envelope.kind):
+                    # not a resend: the table counts from 1 again (a new data folder?); its new events are lost
+                    log.warning("venue: table %s sent seq %d again for another event (%s of %s, kept: %s of %s); "
+                                "was the table's data folder reset?", envelope.table, envelope.seq, envelope.kind,
+                                envelope.game_id, kept["kind"], kept["game_id"])  # fmt: skip
+                    db.execute(
+                        "INSERT INTO counters VALUES ('seq_conflicts', 1) "
+                        "ON CONFLICT (name) DO UPDATE SET value = value + 1"
+                    )
                 return False
             db.execute(
                 "UPDATE tables SET last_seq = ?, game_id = ? WHERE table_id = ? AND last_seq < ?",

@@ -335,7 +335,8 @@ def create_app(
             return render_template("login.html", parts={}, game_id="", has_password=bool(password_hash()))
         return render_template(
             "admin.html", parts={}, game_id="", games=store.games(finished=False)[:100], players=store.players(),
-            saved=store.setting("league") is not None,
+            saved=store.setting("league") is not None, stored=store.envelope_count(), bad=store.bad_messages,
+            conflicts=store.counter("seq_conflicts"),
         )  # fmt: skip
 
     failures: dict[str, list[float]] = {}  # address -> times of its recent wrong passwords

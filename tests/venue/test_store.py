@@ -27,6 +27,11 @@ def test_each_envelope_is_stored_once_by_table_and_seq(tmp_path: Path) -> None:
     assert store.envelope_count() == len(events)
     # the same seq from another table is another event
     assert store.add(Envelope("t2", 1, "t2-x-1", "trick", START, {"why": {}}))
+    assert store.counter("seq_conflicts") == 0
+    # a table counting from 1 again (its data folder reset) is not a resend: said and counted
+    assert not store.add(Envelope("t2", 1, "t2-y-1", "trick", START, {"why": {}}))
+    assert store.counter("seq_conflicts") == 1
+    assert store._rows("PRAGMA journal_mode")[0][0] == "wal"
 
 
 def test_a_game_is_the_same_whatever_order_its_events_arrive_in(tmp_path: Path) -> None:

@@ -222,6 +222,12 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
         "Te veel verkeerde wachtwoorden: probeer het over een minuut opnieuw.",
         "Troppe password errate: riprova tra un minuto.",
     ),
+    "Messages stored: %(stored)s · unreadable: %(bad)s · a table counting from 1 again: %(conflicts)s": (
+        "Gespeicherte Nachrichten: %(stored)s · unlesbar: %(bad)s · ein Tisch zählt wieder ab 1: %(conflicts)s",
+        "Messages enregistrés : %(stored)s · illisibles : %(bad)s · une table recompte depuis 1 : %(conflicts)s",
+        "Opgeslagen berichten: %(stored)s · onleesbaar: %(bad)s · een tafel telt weer vanaf 1: %(conflicts)s",
+        "Messaggi salvati: %(stored)s · illeggibili: %(bad)s · un tavolo riconta da 1: %(conflicts)s",
+    ),
     "Saved.": ("Gespeichert.", "Enregistré.", "Opgeslagen.", "Salvato."),
     "Not merged: pick two different players.": (
         "Nicht zusammengeführt: Wählt zwei verschiedene Spieler.",
