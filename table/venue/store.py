@@ -56,8 +56,8 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 
 
 def player_key(name: str) -> str:
-    """One person's key across tables: the name casefolded, whitespace collapsed."""
-    return " ".join(name.split()).casefold()
+    """One person's key across tables: the name casefolded, whitespace collapsed ("?" for a blank name)."""
+    return (" ".join(name.split()) or "?").casefold()
 
 
 @dataclass
@@ -220,7 +220,7 @@ class Store:
             "INSERT INTO players (key, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
             "name = CASE WHEN renamed = 0 AND excluded.seen_at >= seen_at THEN excluded.name ELSE name END, "
             "seen_at = max(seen_at, excluded.seen_at)",
-            (key, " ".join(name.split()), at),
+            (key, " ".join(name.split()) or "?", at),
         )
         return key
 

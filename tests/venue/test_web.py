@@ -195,7 +195,8 @@ def test_tables_in_natural_order_and_a_game_known_only_by_its_end(client: FlaskC
         store.set_status(table, b'{"online": true}')
     live = client.get("/").get_data(as_text=True)
     assert live.index("Table t2") < live.index("Table t3") < live.index("Table t10")
-    (over,) = SampleTable("t10").game(["Ada", "Bo"], [2, 1], NOW - 60, rounds=1)[-1:]
+    (over,) = SampleTable("t10").game(["Ada", "  "], [2, 1], NOW - 60, rounds=1)[-1:]  # a blank name too
     store.add(over)  # its game_started is still on the way
     page = client.get(f"/games/{over.game_id}").get_data(as_text=True)
-    assert f"<h1>{over.game_id}</h1>" in page and "Ada" in page
+    assert f"<h1>{over.game_id}</h1>" in page and "Ada" in page and "/players/%3F" in page
+    assert client.get("/players/%3F").status_code == 200
