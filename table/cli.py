@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from table import badge_command, deck_commands, dice_commands, referee
+from table import badge_command, deck_commands, dice_commands, referee, venue_commands
 from table.games import catalog
 from table.kiosk import TableBusy, TableLock, stop_on_sigterm
 from table.paths import data_home
@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
     broker_setup.register(commands)
+    venue_commands.register(commands)
 
     args = parser.parse_args(argv)
     stop_on_sigterm()  # systemctl stop, a shutdown or kill: every command ends as it does on Ctrl-C
@@ -115,6 +116,8 @@ def _command(args: argparse.Namespace) -> int:
         return _run(args.window)
     if args.command == "dice":
         return dice_commands.run(args)
+    if args.command == "venue":
+        return venue_commands.run(args)
     raise AssertionError(args.command)
 
 

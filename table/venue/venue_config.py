@@ -1,0 +1,283 @@
+"""The venue's own configuration, `<data folder>/venue.toml` (or `pirate-table venue --config PATH`).
+
+    [broker]                      # where the tables publish (the "venue" account)
+    host = "localhost"
+    port = 1883                   # 8883 with TLS
+    password_file = "/etc/pirate-table/venue-password"   # the venue account's password ("" = none)
+    tls_ca = ""                   # the CA that signed the broker's certificate: TLS when set
+    client_id = "pirate-table-venue"   # fixed, so the broker keeps the venue's messages while it is down
+
+    [web]
+    host = "0.0.0.0"
+    port = 8080
+
+    [league]
+    name = "Pirate league"
+    period = "evening"            # "evening": games since `evening_starts` today; "season": from start to end
+    evening_starts = "16:00"      # local time; also where "today's results" begin
+    start = 2026-01-01            # season only: first and last day, both counted
+    end = 2026-12-31
+    points = [10, 6, 4, 2, 1]     # by place; places beyond the list score 0; tied players share the place
+    games = []                    # the games that count, by catalog key; [] = every game
+    min_players = 2               # a game of fewer players does not count
+
+    [admin]
+    password_hash = ""            # written by `pirate-table venue --set-admin-password`
+
+A missing file is the defaults. League settings saved on the admin page are kept in the venue's database and
+take the place of [league] until the admin resets them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import tomllib
+from dataclasses import dataclass, field, replace
+from datetime import date, time
+from pathlib import Path
+from typing import Any
+
+from table.paths import data_home
+
+CONFIG_NAME = "venue.toml"
+PERIODS = ("evening", "season")
+HASH_NAME = "pbkdf2_sha256"
+HASH_ROUNDS = 390_000  # hashlib.pbkdf2_hmac with SHA-256, as OWASP advises for it
+
+
+class VenueConfigError(ValueError):
+    """The venue's configuration cannot be used; the message says where and why, in plain words."""
+
+
+@dataclass(frozen=True)
+class BrokerSettings:
+    host: str = "localhost"
+    port: int = 1883
+    password_file: Path | None = None
+    tls_ca: Path | None = None
+    client_id: str = "pirate-table-venue"
+    username: str = "venue"
+
+    def password(self) -> str:
+        """The venue account's password from its file ("" without one)."""
+        if self.password_file is None:
+            return ""
+        try:
+            return self.password_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "not a text file"
+            raise VenueConfigError(f"the broker password file {self.password_file} cannot be read: {reason}") from None
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    host: str = "0.0.0.0"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
+class LeagueSettings:
+    name: str = "Pirate league"
+    period: str = "evening"
+    evening_starts: time = time(16, 0)
+    start: date | None = None
+    end: date | None = None
+    points: tuple[int, ...] = (10, 6, 4, 2, 1)
+    games: tuple[str, ...] = ()
+    min_players: int = 2
+
+    def to_plain(self) -> dict[str, Any]:
+        """As TOML/JSON values (what the admin page saves)."""
+        plain: dict[str, Any] = {
+            "name": self.name,
+            "period": self.period,
+            "evening_starts": self.evening_starts.strftime("%H:%M"),
+            "points": list(self.points),
+            "games": list(self.games),
+            "min_players": self.min_players,
+        }
+        if self.start is not None:
+            plain["start"] = self.start.isoformat()
+        if self.end is not None:
+            plain["end"] = self.end.isoformat()
+        return plain
+
+
+@dataclass(frozen=True)
+class VenueConfig:
+    path: Path
+    broker: BrokerSettings = field(default_factory=BrokerSettings)
+    web: WebSettings = field(default_factory=WebSettings)
+    league: LeagueSettings = field(default_factory=LeagueSettings)
+    password_hash: str = ""
+
+
+def default_path() -> Path:
+    return data_home() / CONFIG_NAME
+
+
+def load_venue_config(path: Path | None = None) -> VenueConfig:
+    """The file at `path` (default: the data folder's venue.toml); a missing file is the defaults."""
+    path = path or default_path()
+    if not path.exists():
+        return VenueConfig(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise VenueConfigError(f"the venue configuration {path} cannot be read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise VenueConfigError(f"{path} is not a text file") from None
+    return parse_venue_config(text, path)
+
+
+def parse_venue_config(text: str, path: Path) -> VenueConfig:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise VenueConfigError(f"{path} is damaged and cannot be read ({error}); fix that line") from None
+    _only(data, ("broker", "web", "league", "admin"), str(path))
+    broker = _section(data, "broker", path)
+    web = _section(data, "web", path)
+    admin = _section(data, "admin", path)
+    where = f"{path}, [broker]"
+    _only(broker, ("host", "port", "password_file", "tls_ca", "client_id", "username"), where)
+    password_file = _value(broker, "password_file", str, "", where)
+    tls_ca = _value(broker, "tls_ca", str, "", where)
+    broker_settings = BrokerSettings(
+        host=_value(broker, "host", str, "localhost", where),
+        port=_port(broker, 1883, where),
+        password_file=Path(password_file) if password_file else None,
+        tls_ca=Path(tls_ca) if tls_ca else None,
+        client_id=_value(broker, "client_id", str, "pirate-table-venue", where),
+        username=_value(broker, "username", str, "venue", where),
+    )
+    where = f"{path}, [web]"
+    _only(web, ("host", "port"), where)
+    web_settings = WebSettings(_value(web, "host", str, "0.0.0.0", where), _port(web, 8080, where))
+    _only(admin, ("password_hash",), f"{path}, [admin]")
+    password_hash = _value(admin, "password_hash", str, "", f"{path}, [admin]")
+    league = league_from_plain(_section(data, "league", path), f"{path}, [league]")
+    return VenueConfig(path, broker_settings, web_settings, league, password_hash)
+
+
+def league_from_plain(data: dict[str, Any], where: str) -> LeagueSettings:
+    """[league] (or the admin page's saved settings) checked; VenueConfigError says what is wrong."""
+    _only(data, ("name", "period", "evening_starts", "start", "end", "points", "games", "min_players"), where)
+    period = _value(data, "period", str, "evening", where)
+    if period not in PERIODS:
+        raise VenueConfigError(f"{where}: period is one of {', '.join(PERIODS)}, not '{period}'")
+    starts_text = _value(data, "evening_starts", str, "16:00", where)
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})", starts_text)
+    if not match or int(match[1]) > 23 or int(match[2]) > 59:
+        raise VenueConfigError(f"{where}: evening_starts is a time of day like \"16:00\", not '{starts_text}'")
+    start, end = _date(data, "start", where), _date(data, "end", where)
+    if period == "season" and (start is None or end is None):
+        raise VenueConfigError(f"{where}: a season has a start and an end date, like start = 2026-01-01")
+    if start and end and end < start:
+        raise VenueConfigError(f"{where}: the season ends ({end}) before it starts ({start})")
+    points = data.get("points", [10, 6, 4, 2, 1])
+    if not isinstance(points, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+        raise VenueConfigError(f"{where}: points is a list of whole numbers by place, like [10, 6, 4, 2, 1]")
+    if any(p < 0 for p in points):
+        raise VenueConfigError(f"{where}: points by place are 0 or more")
+    games = data.get("games", [])
+    if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+        raise VenueConfigError(f'{where}: games is a list of game keys, like ["skull-king"] ([] for every game)')
+    min_players = _value(data, "min_players", int, 2, where)
+    if not 1 <= min_players <= 12:
+        raise VenueConfigError(f"{where}: min_players is 1 to 12, not {min_players}")
+    name = _value(data, "name", str, "Pirate league", where).strip() or "Pirate league"
+    return LeagueSettings(
+        name, period, time(int(match[1]), int(match[2])), start, end, tuple(points), tuple(games), min_players
+    )
+
+
+def _section(data: dict[str, Any], name: str, path: Path) -> dict[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, dict):
+        raise VenueConfigError(f"{path}: [{name}] is a section")
+    return section
+
+
+def _only(data: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in known:
+            raise VenueConfigError(f"{where}: unknown setting '{key}' (known: {', '.join(known)})")
+
+
+def _value(data: dict[str, Any], key: str, kind: type, default: Any, where: str) -> Any:
+    value = data.get(key, default)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise VenueConfigError(f"{where}: {key} is {'a whole number' if kind is int else 'text'}, not {value!r}")
+    return value
+
+
+def _port(data: dict[str, Any], default: int, where: str) -> int:
+    port = _value(data, "port", int, default, where)
+    if not 1 <= port <= 65535:
+        raise VenueConfigError(f"{where}: port is 1 to 65535, not {port}")
+    return int(port)
+
+
+def _date(data: dict[str, Any], key: str, where: str) -> date | None:
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise VenueConfigError(f"{where}: {key} is a date like 2026-01-31, not {value!r}")
+
+
+def with_league(config: VenueConfig, league: LeagueSettings) -> VenueConfig:
+    return replace(config, league=league)
+
+
+def hash_password(password: str, salt: bytes | None = None, rounds: int = HASH_ROUNDS) -> str:
+    """ "pbkdf2_sha256$<rounds>$<salt>$<hash>" (salt and hash in base64)."""
+    salt = salt or secrets.token_bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, rounds)
+    encode = lambda raw: base64.b64encode(raw).decode()  # noqa: E731
+    return f"{HASH_NAME}${rounds}${encode(salt)}${encode(digest)}"
+
+
+def check_password(password: str, stored: str) -> bool:
+    """True when `password` matches the stored hash (False for no hash or a damaged one)."""
+    try:
+        name, rounds, salt, digest = stored.split("$")
+        if name != HASH_NAME:
+            return False
+        expected = base64.b64decode(digest)
+        actual = hashlib.pbkdf2_hmac("sha256", password.encode(), base64.b64decode(salt), int(rounds))
+    except ValueError:
+        return False
+    return hmac.compare_digest(actual, expected)
+
+
+def set_password_hash(text: str, password_hash: str) -> str:
+    """The config text with [admin] password_hash set (the rest of the file, comments too, kept)."""
+    line = f'password_hash = "{password_hash}"'
+    lines = text.splitlines()
+    in_admin = False
+    for index, current in enumerate(lines):
+        stripped = current.strip()
+        if stripped.startswith("["):
+            if in_admin:  # [admin] had no password_hash: it goes at the end of the section
+                lines.insert(index, line)
+                return "\n".join(lines) + "\n"
+            in_admin = stripped.replace(" ", "") == "[admin]"
+        elif in_admin and re.match(r"password_hash\s*=", stripped):
+            lines[index] = line
+            return "\n".join(lines) + "\n"
+    if in_admin:
+        return "\n".join([*lines, line]) + "\n"
+    prefix = "\n".join(lines) + ("\n\n" if lines else "")
+    return f"{prefix}[admin]\n{line}\n"

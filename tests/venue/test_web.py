@@ -1,0 +1,202 @@
+"""The venue page through Flask's test client: every page in every language, CSV, read-only, the admin's login."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from table.venue.locale.messages import LANGUAGES as TRANSLATED
+from table.venue.locale.messages import MESSAGES
+from table.venue.samples import SampleTable
+from table.venue.store import Store
+from table.venue.venue_config import VenueConfig, hash_password
+from table.venue.web import LOCALE, create_app, translations
+
+NOW = datetime(2026, 11, 23, 21, 0).timestamp()  # an evening, local time: the evening began at 16:00
+PASSWORD = "correct horse"
+TEMPLATES = Path(__file__).parents[2] / "table" / "venue" / "templates"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "venue.sqlite3", clock=lambda: NOW)
+    t1, t2 = SampleTable("t1"), SampleTable("t2")
+    for envelope in t1.game(["Anna", "Zoë <script>alert(1)</script>", "=cmd"], [40, 20, 10], NOW - 3600):
+        store.add(envelope)
+    for envelope in t2.game(["Anna", "Ben"], [10, 30], NOW - 600, finished=False):
+        store.add(envelope)
+    store.set_status("t1", b'{"v": 1, "table": "t1", "online": true, "at": 0}')
+    return store
+
+
+@pytest.fixture
+def client(store: Store, tmp_path: Path) -> FlaskClient:
+    config = VenueConfig(tmp_path / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
+    return create_app(store, config, tmp_path, clock=lambda: NOW).test_client()
+
+
+def pages(store: Store) -> list[str]:
+    game_id = store.games()[0].game_id
+    return ["/", "/results", "/standings", "/wall", "/?tv=1", f"/games/{game_id}", "/players/anna", "/admin"]
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_every_page_in_every_language(client: FlaskClient, store: Store, lang: str) -> None:
+    standings = translations(lang).gettext("Standings")
+    assert lang == "en" or standings != "Standings"
+    for url in pages(store):
+        response = client.get(url + ("&" if "?" in url else "?") + f"lang={lang}")
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, url
+        assert f'<html lang="{lang}"' in page and standings in page, url
+        assert "<script>alert" not in page  # a typed name is escaped
+    trick = client.get(pages(store)[0]).get_data(as_text=True)  # the table's own words, in the page's language
+    assert {"en": "takes the trick", "de": "gewinnt den Stich", "fr": "remporte le pli", "nl": "wint de slag",
+            "it": "vince la presa"}[lang] in trick  # fmt: skip
+
+
+def test_the_language_is_remembered_else_the_browsers(client: FlaskClient) -> None:
+    assert "Tabelle" in client.get("/standings", headers={"Accept-Language": "de-CH,de;q=0.9"}).get_data(True)
+    client.get("/", query_string={"lang": "nl"})
+    assert "Stand" in client.get("/standings", headers={"Accept-Language": "de"}).get_data(True)  # the cookie's
+    assert client.get("/", query_string={"lang": "xx"}).status_code == 200
+
+
+def test_the_pages_show_the_games(client: FlaskClient, store: Store) -> None:
+    live = client.get("/").get_data(as_text=True)
+    assert "Table t1" in live and "Table t2" in live and "online" in live and "offline" in live
+    assert "round 2" in live  # t2's game is on
+    game = client.get(f"/games/{store.games()[0].game_id}").get_data(as_text=True)
+    assert "Score pad" in game and "★" in game and "Anna takes the trick" in game
+    assert client.get("/standings").get_data(as_text=True).count('class="num points"') == 3
+    assert "Zoë" in client.get("/players/zo%C3%AB%20%3Cscript%3Ealert(1)%3C/script%3E").get_data(as_text=True)
+    assert client.get("/games/nope").status_code == 404
+    assert client.get("/players/nobody").status_code == 404
+
+
+def test_csv_exports(client: FlaskClient) -> None:
+    response = client.get("/export/games.csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8"))))
+    assert [(r["player"], r["place"], r["total"]) for r in rows] == [
+        ("Anna", "1", "40"), ("Zoë <script>alert(1)</script>", "2", "20"), ("'=cmd", "3", "10")
+    ]  # fmt: skip
+    standings = list(csv.reader(io.StringIO(client.get("/export/standings.csv").data.decode("utf-8"))))
+    assert standings[0] == ["place", "player", "player_key", "games", "wins", "points"]
+    assert standings[1][:2] == ["1", "Anna"] and standings[1][-1] == "10" and standings[3][-1] == "4"
+
+
+def test_live_parts_come_only_when_something_changed(client: FlaskClient, store: Store) -> None:
+    news = client.get("/api/live", query_string={"parts": "tables,results,bogus"}).get_json()
+    assert set(news["parts"]) == {"tables", "results"}
+    assert client.get("/api/live", query_string={"parts": "tables", "version": news["version"]}).get_json()[
+        "parts"
+    ] == {}  # fmt: skip
+    store.set_status("t2", b'{"online": true}')
+    again = client.get("/api/live", query_string={"parts": "tables", "version": news["version"]}).get_json()
+    assert again["version"] > news["version"] and again["parts"]["tables"].count("online") >= 2
+    german = client.get("/api/live", query_string={"parts": "tables", "lang": "de"})
+    assert "Tisch t1" in german.get_json()["parts"]["tables"]
+    assert "Set-Cookie" not in german.headers  # a poll still in flight never undoes a language switch
+
+
+def login(client: FlaskClient, password: str = PASSWORD) -> str:
+    page = client.get("/admin").get_data(as_text=True)
+    token = re.search(r'name="csrf" value="([^"]+)"', page)[1]  # type: ignore[index]
+    client.post("/admin/login", data={"csrf": token, "password": password})
+    return re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").get_data(as_text=True))[1]  # type: ignore[index]
+
+
+def test_nothing_changes_without_the_admin(client: FlaskClient, store: Store) -> None:
+    game_id = store.games()[0].game_id
+    assert client.post("/admin/void", data={"game_id": game_id, "voided": "1"}).status_code == 400  # no token
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").get_data(True))[1]  # type: ignore[index]
+    wrong = client.post("/admin/login", data={"csrf": token, "password": "wrong"}, follow_redirects=True)
+    assert "Wrong password." in wrong.get_data(as_text=True)
+    assert client.post("/admin/void", data={"csrf": token, "game_id": game_id, "voided": "1"}).status_code == 403
+    assert not store.game(game_id).voided  # type: ignore[union-attr]
+    for url in ("/", "/standings", "/export/games.csv"):
+        assert client.post(url).status_code == 405  # the pages are read-only
+
+
+def test_guessing_the_password_is_slowed_down(store: Store, tmp_path: Path) -> None:
+    now = [NOW]
+    config = VenueConfig(tmp_path / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
+    client = create_app(store, config, tmp_path, clock=lambda: now[0]).test_client()
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/admin").get_data(True))[1]  # type: ignore[index]
+    for _ in range(5):
+        client.post("/admin/login", data={"csrf": token, "password": "guess"})
+    refused = client.post("/admin/login", data={"csrf": token, "password": PASSWORD}, follow_redirects=True)
+    assert "Too many wrong passwords" in refused.get_data(as_text=True) and "League settings" not in refused.get_data(
+        as_text=True
+    )  # fmt: skip
+    now[0] += 61
+    allowed = client.post("/admin/login", data={"csrf": token, "password": PASSWORD}, follow_redirects=True)
+    assert "League settings" in allowed.get_data(as_text=True)
+
+
+def test_the_admin_voids_merges_renames_and_sets_the_league(client: FlaskClient, store: Store) -> None:
+    token = login(client)
+    assert "League settings" in client.get("/admin").get_data(as_text=True)
+    assert f"Messages stored: {store.envelope_count()} · unreadable: 0" in client.get("/admin").get_data(True)
+    game_id = store.games()[0].game_id
+    assert client.post("/admin/void", data={"game_id": game_id, "voided": "1", "csrf": "forged"}).status_code == 400
+    client.post("/admin/void", data={"csrf": token, "game_id": game_id, "voided": "1"})
+    assert store.game(game_id).voided  # type: ignore[union-attr]
+    assert "No game counts yet." in client.get("/standings").get_data(as_text=True)
+    client.post("/admin/void", data={"csrf": token, "game_id": game_id, "voided": "0"})
+    client.post("/admin/rename", data={"csrf": token, "key": "=cmd", "name": "Carl"})
+    assert store.player_name("=cmd") == "Carl"
+    client.post("/admin/merge", data={"csrf": token, "key": "ben", "into": "anna"})
+    assert store.resolve("ben") == "anna"
+    settings = {"csrf": token, "name": "Thursday Cup", "period": "evening", "evening_starts": "18:00",
+                "points": "5, 3", "games": "", "min_players": "2"}  # fmt: skip
+    client.post("/admin/league", data=settings)
+    standings = client.get("/standings").get_data(as_text=True)
+    assert "Thursday Cup" in standings and "points by place: 5 3" in standings
+    response = client.post("/admin/league", data={**settings, "points": "ten"}, follow_redirects=True)
+    assert "Not saved:" in response.get_data(as_text=True)
+    client.post("/admin/league", data={"csrf": token, "reset": "1"})
+    assert "Thursday Cup" not in client.get("/standings").get_data(as_text=True)
+    client.post("/admin/logout", data={"csrf": token})
+    assert client.post("/admin/void", data={"csrf": token, "game_id": game_id}).status_code in (400, 403)
+
+
+def test_the_admin_page_says_how_to_set_a_password(store: Store, tmp_path: Path) -> None:
+    client = create_app(store, VenueConfig(tmp_path / "venue.toml"), tmp_path).test_client()
+    assert "--set-admin-password" in client.get("/admin").get_data(as_text=True)
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/").get_data(True))
+    assert token is None  # no form for the public
+
+
+def test_every_word_of_the_page_is_translated() -> None:
+    used: set[str] = set()
+    for template in TEMPLATES.rglob("*.html"):
+        used |= set(re.findall(r'_\(\s*"([^"]+)"', template.read_text()))
+        used |= set(re.findall(r"_\(\s*'([^']+)'", template.read_text()))
+    web = (TEMPLATES.parent / "web.py").read_text()
+    used |= set(re.findall(r'g\.tr\.gettext\("([^"]+)"\)', web))
+    assert used <= set(MESSAGES), sorted(used - set(MESSAGES))
+    for index, lang in enumerate(TRANSLATED):
+        po = (LOCALE / lang / "LC_MESSAGES" / "venue.po").read_text(encoding="utf-8")
+        for english in used:  # the .po files are written from MESSAGES: regenerated after a change
+            assert translations(lang).gettext(english) == MESSAGES[english][index], (lang, english)
+        assert "fuzzy" not in po
+
+
+def test_tables_in_natural_order_and_a_game_known_only_by_its_end(client: FlaskClient, store: Store) -> None:
+    for table in ("t10", "t3"):
+        store.set_status(table, b'{"online": true}')
+    live = client.get("/").get_data(as_text=True)
+    assert live.index("Table t2") < live.index("Table t3") < live.index("Table t10")
+    (over,) = SampleTable("t10").game(["Ada", "  "], [2, 1], NOW - 60, rounds=1)[-1:]  # a blank name too
+    store.add(over)  # its game_started is still on the way
+    page = client.get(f"/games/{over.game_id}").get_data(as_text=True)
+    assert f"<h1>{over.game_id}</h1>" in page and "Ada" in page and "/players/%3F" in page
+    assert client.get("/players/%3F").status_code == 200
