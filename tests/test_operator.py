@@ -223,6 +223,6 @@ def test_a_name_from_the_keyboard_on_the_screen_is_the_operator_s_and_logged(
     assert app.from_screen(inputs.SetName(0, "Zoë")) is False  # the scoreboard opens the PIN pad
     app.from_screen(OperatorPin("482913"))
     turn(app, hub, clock, 1)
-    assert screens[-1].seats[0].name == "Zoë"
+    assert app.session.table.names[0] == "Zoë"  # (a free seat's plate says "Seat 1" until someone sits there)
     assert logged(app)[-1] == inputs.SetName(0, "Zoë")
     assert "operator action SetName(seat=0, name='Zoë') (authorised by PIN)" in caplog.messages
