@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from table.games.effects import LedPattern, RoundOver, Sound
-from table.games.flow import GameOn, copy_state
+from table.games.flow import GameOn, Judging, copy_state
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
 from table.games.inputs import (
@@ -46,7 +46,7 @@ from table.games.inputs import (
     Press,
 )
 from table.games.readers import SeatReaders
-from table.games.screen import Phase, PrivateView
+from table.games.screen import JudgedPlay, Phase, PrivateView
 from table.games.table_state import TableState
 from table.games.text import Text, text, verbatim
 from table.rules import flying_hollander as fh
@@ -120,7 +120,7 @@ def refusal_text(name: Text, refusal: fh.Refusal) -> Text:
 
 
 @dataclass
-class _State:
+class _State(Judging):
     """The undoable state of one game."""
 
     phase: Phase = Phase.PLAYING
@@ -134,6 +134,7 @@ class _State:
     partner: int | None = None  # the seat swapping with the Pirate's player
     last: tuple[int, tuple[str, ...]] | None = None  # the last play: (seat, its cards so far)
     moves: int = 0  # accepted actions so far
+    piles: int = 0  # piles ended so far (taken, or out of the game): what the table judges, one by one
 
     def copy(self) -> _State:
         return copy_state(self, game=None if self.game is None else self.game.copy())
@@ -289,12 +290,23 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         else:
             self._checkpoint(text("{name}'s {card}", name=self._name(seat), card=card))
         state.moves += 1
+        if not game.pile:
+            self._next_unit_started()  # a new pile's first card: the last pile's why line goes
+        before = tuple(game.pile)
         draw_before = game.draw
         done = game.lay(index, code)
         state.codes[uid] = code
         state.taken.pop(uid, None)
         state.draws += [seat] * (draw_before - game.draw)
         if done.blind_failed:
+            why = text(
+                "{name}'s final card {card} is not {need}: {name} takes the pile ({count} cards)",
+                name=self._name(seat),
+                card=card,
+                need=need_text(fh.need(before)),
+                count=done.took,
+            )
+            self._pile_ended(seat, why, (*before, code))
             self._took(seat, [*state.pile_uids, uid])
             self._say(
                 text(
@@ -313,6 +325,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             before = state.last[1] if extending and state.last is not None else ()
             state.last = (seat, (*before, code))
             if effect.clears:
+                self._pile_ended(None, self._cleared(seat, code, len(before) + 1), (*before, code))
                 state.gone_uids |= set(state.pile_uids)
                 state.pile_uids = []
                 self._effects.append(Sound("trick_won"))
@@ -327,6 +340,27 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
                 self._announce(seat, code, effect)
         if done.went_out:
             self._went_out(seat)
+
+    def _cleared(self, seat: int, code: str, count: int) -> Text:
+        """Why a pile left the game: a Kraken, or four of a kind on top."""
+        name = self._name(seat)
+        if code == fh.KRAKEN:
+            return text(
+                "{name}'s Kraken: the pile ({count} cards) leaves the game; {name} plays again", name=name, count=count
+            )
+        return text(
+            "Four of a kind, four {rank}s: the pile ({count} cards) leaves the game; {name} plays again",
+            rank=card_text(code),
+            count=count,
+            name=name,
+        )
+
+    def _pile_ended(self, taker: int | None, why: Text, pile: tuple[str, ...]) -> None:
+        """A pile is done with, taken by `taker` or (None) out of the game: what the table judges in this game."""
+        self.state.piles += 1
+        plays = [JudgedPlay(None, None, card_text(code)) for code in pile]
+        heading = text("Pile {number}", number=self.state.piles)
+        self._judged((1, self.state.piles), taker, why, (text("Last pile"), heading), plays)
 
     def _announce(self, seat: int, code: str, effect: fh.Effect) -> None:
         game = self._game()
@@ -383,6 +417,13 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         else:
             self._checkpoint(text("{name} taking the pile", name=name))
             self.state.moves += 1
+            why = text(
+                "{name} does not lay {need}: {name} takes the pile ({count} cards)",
+                name=name,
+                need=need_text(game.need),
+                count=len(game.pile),
+            )
+            self._pile_ended(seat, why, tuple(game.pile))
             draw_before = game.draw
             done = game.take(index)
             self.state.draws += [seat] * (draw_before - game.draw)
@@ -538,6 +579,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             language=self.language,
             game=self.table.chosen_game,
             started=game.started,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int) -> HollanderSeat:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from table.games.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.flow import Judging, TableFlow, copy_state
 from table.games.inputs import (
     HOLD,
     MINUS,
@@ -49,9 +49,9 @@ from table.games.inputs import (
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat, card_words
 from table.games.readers import SeatReaders
-from table.games.screen import Phase, Placing, PrivateView
+from table.games.screen import JudgedPlay, Phase, Placing, PrivateView
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, and_list, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, and_list, comma_list, text, verbatim
 from table.rules import piratenpoker as pp
 
 
@@ -68,7 +68,7 @@ class Step(Enum):
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     phase: Phase = Phase.PLAYING
     step: Step = Step.LOOT
     game_number: int = 1
@@ -257,6 +257,8 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             self._refuse(said, seat)
         else:
             self._checkpoint(text("{name}'s card", name=self._name(seat)))
+            if not game.laid:
+                self._next_unit_started()  # the round's first card: the last showdown's why line goes
             game.laid[seat] = (*laid, (uid, code))
             self._effects.append(SeatCount(seat, len(game.laid[seat])))
             if code == pp.PASS:  # the Pass card says all: nothing is laid with it
@@ -306,6 +308,12 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         game.result = self._why(result, seats, plays, doubled)
         game.phase = Phase.PLAYING
         self._say(game.result)
+        shown = [
+            JudgedPlay(seat, self._name(seat), self._play_words(play, total))
+            for seat, play, total in zip(seats, plays, result.totals, strict=True)
+        ]
+        heading = text("Game {game}, round {round}", game=game.game_number, round=game.round)
+        self._judged((game.game_number, game.round), game.winner, game.result, (text("Last showdown"), heading), shown)
         if game.winner is None:
             self._all_tie()
         elif game.round == 3:
@@ -355,6 +363,12 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             name=name,
             total=totals[result.winner],
         )
+
+    def _play_words(self, play: list[str], total: int) -> Text:
+        """A seat's play at the showdown in words: its cards and their total, or its Pass card."""
+        if pp.passed(play):
+            return text("Pass")
+        return text("{cards} ({total})", cards=comma_list([self._card_words(code) for code in play]), total=total)
 
     def _all_tie(self) -> None:
         game = self.state
@@ -572,6 +586,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             undo=self._undo_question(),
             link_lost=self.link_lost,
             language=self.language,
+            **self._why_fields(),
         )
 
     def _title(self) -> Text:

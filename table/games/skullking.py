@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
 from table.games.effects import RoundOver, Sound
-from table.games.flow import GameOn, copy_state
+from table.games.flow import GameOn, Judging, copy_state
 from table.games.inputs import (
     BADGE_PREFIX,
     PLUS,
@@ -74,6 +74,7 @@ from table.games.inputs import (
 )
 from table.games.readers import SeatReaders
 from table.games.screen import (
+    JudgedPlay,
     Phase,
     PlayedCard,
     RevokeView,
@@ -83,6 +84,7 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
+from table.games.skullking_why import card_words, why_2013
 from table.games.table_state import TableState
 from table.games.text import COLOUR_NAMES, Text, comma_list, text
 from table.rules import skullking as sk
@@ -117,7 +119,7 @@ def default_name(seat: int) -> str:
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     """The undoable state of one game. Everything in it comes from accepted actions."""
 
     phase: Phase = Phase.BIDDING
@@ -324,6 +326,8 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
 
     def _lay(self, seat: int, uid: str, card: sk.Card) -> None:
         game = self.state
+        if not self._round().current:
+            self._next_unit_started()  # the first card of a trick: the last trick's why line goes
         trick = self._round().play(game.players.index(seat), card)
         game.played_uids.add(uid)
         game.trick_uids[seat] = uid
@@ -396,6 +400,12 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
         else:
             said = text("{name} wins trick {number}", name=self._name(winner), number=number)
         self._say(said, winner)
+        seats = [game.players[index] for index in trick.seats]
+        why = why_2013(sk.explain(trick.cards), lambda position: self._name(seats[position]))
+        laid = zip(seats, trick.cards, strict=True)
+        plays = [JudgedPlay(seat, self._name(seat), card_words(card)) for seat, card in laid]
+        heading = text("Trick {number} of round {round}", number=number, round=play.number)
+        self._judged((play.number, number), winner, why, (text("Last trick"), heading), plays)
         for revoke in self._revokes():
             if revoke.shown == len(play.tricks):
                 self._say(revoke.text, revoke.seat)
@@ -561,6 +571,7 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
             undo=self._undo_question(),
             language=self.language,
             game=self.table.chosen_game,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int) -> SeatView:

@@ -22,6 +22,7 @@ from table.games.inputs import (
     CountdownDone,
     DealtCards,
     JoinSeat,
+    HideLastTrick,
     LeaveSeat,
     LinkLost,
     LinkRestored,
@@ -30,6 +31,7 @@ from table.games.inputs import (
     ReaderDown,
     ReaderUp,
     SetName,
+    ShowLastTrick,
     StartGame,
     Undo,
 )
@@ -150,6 +152,8 @@ def test_every_input_kind_survives_the_event_log(tmp_path: Path) -> None:
         ConfirmUndo(),
         CancelUndo(),
         NewGame(),
+        ShowLastTrick(),
+        HideLastTrick(),
     ]
     assert {type(sample) for sample in samples} == set(INPUT_KINDS)
     log = EventLog(open_database(tmp_path / "table.sqlite3"), INPUT_KINDS)
