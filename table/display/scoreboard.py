@@ -44,10 +44,12 @@ from table.display.card_art import CardFace, draw_card
 from table.display.controls import Controls
 from table.display.language import catalog
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
+from table.display.why_line import draw_last_trick, draw_why, has_why, last_key, why_key
 
 log = logging.getLogger(__name__)
 
 HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is one
+WHY_BAND = 16  # a game's why line takes a sixteenth of the screen's height, between the view and the banner
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
 
@@ -140,13 +142,27 @@ class Scoreboard:
 
     def layout(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """(board, banner, hand, bar): the view's region, the message strip, the demo's hand, the actions."""
+        board, _, banner, hand, bar = self._regions()
+        return board, banner, hand, bar
+
+    def why_strip(self) -> pygame.Rect:
+        """The why line's strip, between the view and the banner (table.display.why_line); none without a why."""
+        return self._regions()[1]
+
+    def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(board, why, banner, hand, bar). The why line's strip takes its height from the bar (three quarters) and
+        the banner: the view keeps all its room (its seats have none to spare at 800x480)."""
         width, height = self.surface.get_size()
-        bar = pygame.Rect(0, height - height // 9, width, height // 9)
+        band = height // WHY_BAND if has_why(self._model) else 0
+        from_bar = band * 3 // 4
+        bar = pygame.Rect(0, height - height // 9 + from_bar, width, height // 9 - from_bar)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
-        banner = pygame.Rect(0, hand.top - height // 11, width, height // 11)
-        board = pygame.Rect(0, 0, width, banner.top)
-        return board, banner, hand, bar
+        banner_height = height // 11 - (band - from_bar)
+        banner = pygame.Rect(0, hand.top - banner_height, width, banner_height)
+        why = pygame.Rect(0, banner.top - band, width, band)
+        board = pygame.Rect(0, 0, width, why.top)
+        return board, why, banner, hand, bar
 
     def draw_frame(self, now: float | None = None) -> list[pygame.Rect]:
         """Draw the frame now, pushing only the changed regions to the display; returns them."""
@@ -157,7 +173,9 @@ class Scoreboard:
         view = self._view()
         paint = Paint(catalog(getattr(model, "language", "en")), self._motion(now))
         drawn = view.draw(model, board.size, paint)
-        dirty = self._board_changes(view, board, paint, getattr(model, "link_lost", None) is not None)
+        draw_last_trick(drawn, model, paint)  # over the view, while the last trick is asked for
+        alarm = getattr(model, "link_lost", None) is not None
+        dirty = self._board_changes(view, board, paint, (alarm, last_key(model)))
         plates = view.plates(model, board.size) if view.plates else {}
         touches = view.touches(model, board.size) if view.touches else []
         self._touches = [(rect.move(board.topleft), action) for rect, action in touches]
@@ -173,6 +191,10 @@ class Scoreboard:
         if dirty and selection is not None:
             self.controls.draw_selection(self.surface, selection)
         self._board = drawn
+        strip = self.why_strip()
+        if strip.height and self._changed("why", (strip.size, why_key(model), paint.catalog)):
+            draw_why(self.surface, model, strip, paint)
+            dirty.append(strip)
         if self._changed("banner", (banner.size, banner_key(model), paint.catalog)):
             draw_banner(self.surface, model, banner, paint)
             dirty.append(banner)
@@ -194,10 +216,11 @@ class Scoreboard:
         self._keys[region] = key
         return True
 
-    def _board_changes(self, view: View, board: pygame.Rect, paint: Paint, alarm: bool) -> list[pygame.Rect]:
-        """The board's regions whose content changed since the last frame (all of it if the view changed)."""
+    def _board_changes(self, view: View, board: pygame.Rect, paint: Paint, over: Hashable) -> list[pygame.Rect]:
+        """The board's regions whose content changed since the last frame (all of it if the view changed, or what
+        lies over it: the alarm frame, the last trick shown again)."""
         parts = {(r.x, r.y, r.w, r.h): key for r, key in paint.parts}
-        whole = self._changed("board", (id(view), board.size, paint.catalog, alarm, self.show_pad)) or not parts
+        whole = self._changed("board", (id(view), board.size, paint.catalog, over, self.show_pad)) or not parts
         old, self._parts = self._parts, parts
         if whole:
             return [pygame.Rect(board)]
