@@ -89,6 +89,8 @@ def draw_last_trick(surface: pygame.Surface, model: Any, paint: Paint) -> None:
             words = text("{play} - takes it", play=words)
         shown = fit_text(paint.say(words), box.width, box.height * 4 // 5, INK)
         surface.blit(shown, shown.get_rect(midleft=(box.left + line // 6, box.centery)))
-    why_box = pygame.Rect(panel.left + panel.width // 20, panel.bottom - line * 2, panel.width * 9 // 10, line * 7 // 4)
+    why_box = pygame.Rect(
+        panel.left + panel.width // 20, panel.bottom - line * 7 // 4, panel.width * 9 // 10, line * 5 // 4
+    )
     said = fit_text(paint.say(judged.why), why_box.width, why_box.height, INK, lines=2)
     surface.blit(said, said.get_rect(center=why_box.center))

@@ -292,7 +292,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         state.moves += 1
         if not game.pile:
             self._next_unit_started()  # a new pile's first card: the last pile's why line goes
-        before = tuple(game.pile)
+        pile = tuple(game.pile)  # as it was: what the pile ended holds
         draw_before = game.draw
         done = game.lay(index, code)
         state.codes[uid] = code
@@ -303,10 +303,10 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
                 "{name}'s final card {card} is not {need}: {name} takes the pile ({count} cards)",
                 name=self._name(seat),
                 card=card,
-                need=need_text(fh.need(before)),
+                need=need_text(fh.need(pile)),
                 count=done.took,
             )
-            self._pile_ended(seat, why, (*before, code))
+            self._pile_ended(seat, why, (*pile, code))
             self._took(seat, [*state.pile_uids, uid])
             self._say(
                 text(
@@ -325,7 +325,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             before = state.last[1] if extending and state.last is not None else ()
             state.last = (seat, (*before, code))
             if effect.clears:
-                self._pile_ended(None, self._cleared(seat, code, len(before) + 1), (*before, code))
+                self._pile_ended(None, self._cleared(seat, code), (*pile, code))
                 state.gone_uids |= set(state.pile_uids)
                 state.pile_uids = []
                 self._effects.append(Sound("trick_won"))
@@ -341,18 +341,13 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         if done.went_out:
             self._went_out(seat)
 
-    def _cleared(self, seat: int, code: str, count: int) -> Text:
+    def _cleared(self, seat: int, code: str) -> Text:
         """Why a pile left the game: a Kraken, or four of a kind on top."""
         name = self._name(seat)
         if code == fh.KRAKEN:
-            return text(
-                "{name}'s Kraken: the pile ({count} cards) leaves the game; {name} plays again", name=name, count=count
-            )
+            return text("{name}'s Kraken: the pile leaves the game; {name} plays again", name=name)
         return text(
-            "Four of a kind, four {rank}s: the pile ({count} cards) leaves the game; {name} plays again",
-            rank=card_text(code),
-            count=count,
-            name=name,
+            "Four of a kind ({rank}): the pile leaves the game; {name} plays again", rank=card_text(code), name=name
         )
 
     def _pile_ended(self, taker: int | None, why: Text, pile: tuple[str, ...]) -> None:
