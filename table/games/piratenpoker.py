@@ -201,7 +201,25 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         elif game.step is Step.GIFT and seat == game.winner and key in (HOLD, OK):
             self._keep()
         else:
-            self._refuse(text("Nothing to do with the button now"), seat)
+            self._refuse(self._not_now(), seat)
+
+    def _not_now(self) -> Text:
+        """Why a seat's button (or its "done") means nothing now: what the rules wait for instead."""
+        game = self.state
+        winner = self._name(game.winner) if game.winner is not None else None
+        match game.step:
+            case Step.LOOT:
+                return text("No button now: first turn three loot cards, one from each stack, onto the readers")
+            case Step.LAYING:
+                return text("No button now: every seat still in is done, the cards are revealed")
+            case Step.CHOOSE:
+                return text("{name} chooses the loot card now", name=winner)
+            case Step.GIVE:
+                return text("No button now: {name} gives the loot card by laying it on a player's reader", name=winner)
+            case Step.GIFT:
+                return text("No button now: only {name}, who won the showdown, may give a back-side card", name=winner)
+            case _:
+                return text("The match is over")
 
     # --- Loot cards turned ----------------------------------------------------------------------------------------
 
@@ -267,7 +285,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
     def _done(self, seat: int) -> None:
         game = self.state
         if game.step is not Step.LAYING or game.phase is not Phase.BIDDING:
-            self._refuse(text("Nothing to say done to now"), seat)
+            self._refuse(self._not_now(), seat)
         elif seat not in self.players or seat in game.out:
             self._refuse(text("{name} passed: sits out the rest of this game", name=self._name(seat)), seat)
         elif seat in game.done:
