@@ -212,3 +212,11 @@ def test_a_damaged_config_is_not_edited(_own_data_folder: Path, capsys: pytest.C
     (_own_data_folder / "config.toml").write_text("[table\\n")
     assert main(["operator", "--new-pin"]) == 2
     assert "damaged" in capsys.readouterr().err and (_own_data_folder / "config.toml").read_text() == "[table\\n"
+
+
+def test_anyone_may_ask_for_the_last_trick_from_the_screen(table: tuple) -> None:
+    app, hub, clock, screens = table
+    assert app.from_screen(inputs.ShowLastTrick()) is True  # the operator is locked: the last trick is anyone's
+    turn(app, hub, clock, 1)
+    assert logged(app)[-1] == inputs.ShowLastTrick()
+    assert str(screens[-1].messages[-1].text) == "Nothing is judged yet: there is no last trick to show"
