@@ -620,6 +620,8 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             self._bid_press(seat, key)
         elif game.phase is Phase.PLAYING and game.scary_mary == seat:
             self._announce(seat, as_pirate=key in (TAP, PLUS))
+        elif self._asks_last_trick(key):
+            self._show_last()  # a hold that means nothing else now: the last trick again
         elif game.phase is Phase.PLAYING:
             acting = self._acting_seat()
             assert acting is not None
@@ -632,6 +634,13 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             self._refuse(text("Lift every card off the readers first"), seat)
         else:
             self._refuse(text("The game is over: start a new game on the screen"), seat)
+
+    def _asks_last_trick(self, key: str) -> bool:
+        """A seat's hold (or ok) while a trick is played or lifted and nothing waits for an answer (the Tigress, a
+        pirate's ability) shows the last trick again: the button's free gesture."""
+        game = self.state
+        free = game.phase in (Phase.PLAYING, Phase.LIFTING) and game.scary_mary is None and game.ability is None
+        return free and key in (HOLD, OK) and game.judged is not None
 
     # --- Undo, lights, small answers ------------------------------------------------------------------------------
 

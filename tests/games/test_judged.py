@@ -155,3 +155,13 @@ def test_a_button_that_means_nothing_now_says_what_the_table_waits_for() -> None
     poker = Poker()
     poker.send(Press(1, "tap"))
     assert poker.said()[-1] == "No button now: first turn three loot cards, one from each stack, onto the readers"
+
+
+def test_a_seat_s_hold_that_means_nothing_else_shows_the_last_trick() -> None:
+    table = Table(3)
+    skull_king_trick(table)
+    assert "No button now" in str(table.send(Press(1, "hold"))[0].text)  # nothing judged yet: refused as before
+    table.lay(0, "skullking")
+    effects = table.send(Press(1, "hold"))  # lifting: the hold is free
+    assert LastTrickShown(8) in effects and not [e for e in effects if isinstance(e, Message)]
+    assert table.screen.showing_last
