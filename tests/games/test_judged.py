@@ -25,6 +25,7 @@ from table.games.skullking_dice import SkullKingDiceFlow
 from table.games.table_state import TableState
 from tests.games.table_driver import SCREEN, Table, bid_all, join_and_start, play_game
 from tests.games.test_piratenpoker_flow import Poker
+from tests.games.test_skullking_2021_flow import start as start_2021
 
 
 def judged(effects: list) -> list[Judged]:
@@ -89,6 +90,24 @@ def test_the_last_trick_is_shown_on_demand_until_the_next_input() -> None:
     assert not table.screen.showing_last  # the next input hides it
     table.send(ShowLastTrick(), HideLastTrick())
     assert not table.screen.showing_last  # and so does the app when its time is up
+
+
+# --- Skull King 2021 --------------------------------------------------------------------------------------------------
+
+
+def test_the_2021_edition_judges_a_kraken_s_trick_as_nobody_s_and_each_trick_once() -> None:
+    table = start_2021(players=3)
+    table.bids({0: 0, 1: 0, 2: 1})
+    table.trick(["green:5", "kraken", "pirate:harry-the-giant"], lift=False)
+    (said,) = judged(table.effects)
+    assert (said.round, said.number, said.winner) == (1, 1, None)
+    assert str(said.why) == "The Kraken takes the trick: nobody wins it; Seat 1 would have won and leads next"
+    table.lift(0, 1, 2)
+    table.bids({0: 1, 1: 0, 2: 1})
+    table.trick(["skullking", "mermaid", "yellow:14"])
+    table.trick(["green:9", "green:2", "black:1"])
+    assert [(j.round, j.number) for j in judged(table.effects)] == [(1, 1), (2, 1), (2, 2)]
+    assert str(judged(table.effects)[1].why).startswith("The Mermaid catches the Skull King: +50 for")
 
 
 # --- The dice game ---------------------------------------------------------------------------------------------------
