@@ -146,7 +146,7 @@ class Scoreboard:
         return board, banner, hand, bar
 
     def why_strip(self) -> pygame.Rect:
-        """The why line's strip, between the view and the banner (table.display.why_line); none without a why."""
+        """The why line's strip, between the view and the banner (table.display.why_line); none in the lobby."""
         return self._regions()[1]
 
     def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:

@@ -27,8 +27,9 @@ SHADE = (0, 0, 0, 150)
 
 
 def has_why(model: Any) -> bool:
-    """A game's screen model with a why line to show."""
-    return getattr(model, "why", None) is not None and getattr(model, "phase", None) is not Phase.LOBBY
+    """A game's screen model (not the lobby's): the strip stays while the game is on, so nothing jumps when a why
+    comes and goes."""
+    return hasattr(model, "why") and getattr(model, "phase", None) is not Phase.LOBBY
 
 
 def why_key(model: Any) -> Hashable:

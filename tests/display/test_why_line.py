@@ -15,6 +15,7 @@ from table.display.typeset import watch_overflows
 from table.display.why_line import STRIP
 from table.games import catalog, inputs
 from table.games.text import LANGUAGES
+from tests.display.screens import every_screen
 from tests.display.why_shots import why_screens
 
 SIZES = [(1920, 1080), (800, 480)]
@@ -55,13 +56,16 @@ def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, s
             assert len(colours - {STRIP}) > 2, f"{name}: the why line is empty"  # words are drawn on it
 
 
-def test_without_a_why_the_view_and_the_bar_keep_their_room() -> None:
+def test_the_strip_stays_empty_without_a_why_and_the_view_keeps_its_room() -> None:
     screen = screens("en")["skullking"]
-    quiet = dataclasses.replace(screen, why=None)
-    with_why, without = board(screen, (800, 480)), board(quiet, (800, 480))
-    assert without.why_strip().height == 0
-    assert with_why.layout()[0] == without.layout()[0]  # the view keeps every pixel: its seats have none to spare
-    assert with_why.layout()[3].height < without.layout()[3].height
+    quiet = board(dataclasses.replace(screen, why=None), (800, 480))
+    strip = quiet.why_strip()
+    assert strip.height == 480 // 16  # the layout does not jump when a why comes and goes
+    assert {quiet.surface.get_at((x, strip.centery))[:3] for x in range(0, 800, 4)} == {STRIP}
+    lobby = board(every_screen("en")["lobby"].screen, (800, 480))
+    assert lobby.why_strip().height == 0
+    assert quiet.layout()[0] == lobby.layout()[0]  # the view keeps every pixel: its seats have none to spare
+    assert quiet.layout()[3].height < lobby.layout()[3].height  # the bar gives most of the strip's room
 
 
 def test_the_last_trick_lies_over_the_view_and_goes_again() -> None:
