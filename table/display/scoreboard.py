@@ -192,7 +192,7 @@ class Scoreboard:
             self.controls.draw_selection(self.surface, selection)
         self._board = drawn
         strip = self.why_strip()
-        if strip.height and self._changed("why", (strip.size, why_key(model), paint.catalog)):
+        if strip.height and self._changed("why", (tuple(strip), why_key(model), paint.catalog)):  # where, too
             draw_why(self.surface, model, strip, paint)
             dirty.append(strip)
         if self._changed("banner", (banner.size, banner_key(model), paint.catalog)):

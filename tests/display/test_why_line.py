@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from table.display.card_art import CardFace
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import watch_overflows
 from table.display.why_line import STRIP
@@ -99,3 +100,15 @@ def test_a_roomy_bar_has_the_last_trick_button_and_a_full_one_only_its_key() -> 
     poker = screens("en")["piratenpoker"]  # choosing the loot: a full bar
     assert "Last showdown" not in [str(button.label) for button in scoreboard.controls.bar_buttons(poker)]
     assert scoreboard.controls.handle(key("l"), poker) == [inputs.ShowLastTrick()]
+
+
+def test_the_why_line_is_drawn_again_where_it_moves_to() -> None:
+    screen = screens("en")["skullking"]
+    scoreboard = board(screen, (1920, 1080))
+    before = scoreboard.why_strip()
+    scoreboard.show(screen, hand=[CardFace("mermaid")])  # the demo's hand pushes the strips up
+    scoreboard.draw_frame()
+    after = scoreboard.why_strip()
+    assert after.top < before.top and after in [pygame.Rect(rect) for rect in scoreboard.updated]
+    colours = {scoreboard.surface.get_at((x, after.centery))[:3] for x in range(0, 1920, 4)}
+    assert len(colours - {STRIP}) > 2
