@@ -188,7 +188,7 @@ class Scoreboard:
             self.surface.blit(drawn, rect, area=rect)
         if dirty and getattr(model, "link_lost", None) is not None:
             draw_alarm_frame(self.surface, board)
-        if dirty and selection is not None:
+        if dirty and selection is not None and last_key(model) is None:  # the last trick's panel lies over seats
             self.controls.draw_selection(self.surface, selection)
         self._board = drawn
         strip = self.why_strip()
