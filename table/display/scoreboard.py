@@ -21,7 +21,9 @@ injected clock); `paint.part(rect, key)` marks what each region shows, so the ne
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
 asks for frames at 30 fps. The game catalog names each game's views module (`GameEntry.views`); the shell imports
 them all when it opens the scoreboard (`table.table_main.load_game_views`); the lobby's are registered here.
-Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free.
+Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free; a game's
+models with `why`, `judged` and `showing_last` get the why line over it and the last trick shown again over the
+view (table.display.why_line).
 `touches(model, size)` lists places of the view that send a game input when touched (the lobby's game and language
 chips). The bar of actions under the view is the controls registered for the model's type
 (table.display.controls.register_controls).
