@@ -136,6 +136,7 @@ class TableApp:
         self.clock = clock
         self.on_screen, self.on_round_over = on_screen, on_round_over
         self.countdown_due: float | None = None
+        self.last_trick_due: float | None = None  # when the last trick shown again (ShowLastTrick) leaves the screen
         self._screen_changed = True
         self.venue = venue  # None: the table publishes nothing (no [venue] in its config)
         self._venue_problem: str | None = None  # the venue's trouble said on the screen
@@ -264,8 +265,9 @@ class TableApp:
     def step(self, wait: float = TICK) -> None:
         """One turn of the loop: wait at most `wait` s for the hub, then take in everything that happened."""
         now = self.clock()
-        if self.countdown_due is not None:
-            wait = max(0.0, min(wait, self.countdown_due - now))
+        for due in (self.countdown_due, self.last_trick_due):
+            if due is not None:
+                wait = max(0.0, min(wait, due - now))
         fd = self.hub.fileno()
         if wait > 0:
             if fd is not None:
@@ -283,6 +285,9 @@ class TableApp:
         if self.countdown_due is not None and now >= self.countdown_due:
             self.countdown_due = None
             self.submit(inputs.CountdownDone())
+        if self.last_trick_due is not None and now >= self.last_trick_due:
+            self.last_trick_due = None
+            self.submit(inputs.HideLastTrick())
         for light in self.lights.values():
             light.update(now)
         if self.venue is not None:
@@ -360,6 +365,8 @@ class TableApp:
                     self.countdown_due = now + seconds
                 case fx.CancelCountdown():
                     self.countdown_due = None
+                case fx.LastTrickShown(seconds):
+                    self.last_trick_due = now + seconds
                 case fx.RoundOver(number):
                     screen = self.session.screen()
                     self.on_round_over(number, screen)

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from table.games import inputs
 
-OPEN_FROM_SCREEN: tuple[type, ...] = (inputs.StartGame, inputs.DealtCards)  # what anyone may touch
+# What anyone may touch: starting, the deal, and the last trick shown again (it changes nothing).
+OPEN_FROM_SCREEN: tuple[type, ...] = (inputs.StartGame, inputs.DealtCards, inputs.ShowLastTrick)
 MAX_TRIES = 3
 LOCKOUT = 60.0  # seconds
 

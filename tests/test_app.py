@@ -221,3 +221,21 @@ def test_a_log_this_version_cannot_read_is_said_and_never_replayed_in_part(table
     assert table.screen.players == () and table.screen.phase is Phase.LOBBY  # a new game, not half of the old one
     note = table.screens[-1].messages[-1]
     assert note.error and "could not be read back" in str(note.text) and "a new game starts" in str(note.text)
+
+
+def test_the_last_trick_asked_for_is_shown_until_the_app_hides_it(table: Harness) -> None:
+    join_and_start(table)
+    bid(table, 0, taps=1)
+    bid(table, 1, taps=0)
+    table.run(3.5)  # YO-HO-HO
+    leader = next(seat.seat for seat in table.screen.seats if seat.acting)
+    table.lay(leader, "skullking")
+    table.lay(1 - leader, "yellow:3")
+    assert str(table.screen.why) == f"The Skull King takes it: Seat {leader + 1}"
+    table.app.submit(inputs.ShowLastTrick())
+    assert table.screen.showing_last and table.app.last_trick_due == pytest.approx(table.clock.now + 8)
+    table.run(7.5)
+    assert table.screen.showing_last
+    table.run(1.0)
+    assert not table.screen.showing_last and table.app.last_trick_due is None
+    assert [event for _, _, event in table.app.event_log.replay()][-1] == inputs.HideLastTrick()

@@ -218,7 +218,7 @@ def test_a_name_from_the_keyboard_on_the_screen_is_the_operator_s_and_logged(
     table: tuple, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The on-screen keyboard's OK gives the SetName that R, typing and Enter give: the same rule, the same log."""
-    app, hub, clock, screens = table
+    app, hub, clock, _ = table
     caplog.set_level("INFO", logger="table.app")
     assert app.from_screen(inputs.SetName(0, "Zoë")) is False  # the scoreboard opens the PIN pad
     app.from_screen(OperatorPin("482913"))
@@ -226,3 +226,11 @@ def test_a_name_from_the_keyboard_on_the_screen_is_the_operator_s_and_logged(
     assert app.session.table.names[0] == "Zoë"  # (a free seat's plate says "Seat 1" until someone sits there)
     assert logged(app)[-1] == inputs.SetName(0, "Zoë")
     assert "operator action SetName(seat=0, name='Zoë') (authorised by PIN)" in caplog.messages
+
+
+def test_anyone_may_ask_for_the_last_trick_from_the_screen(table: tuple) -> None:
+    app, hub, clock, screens = table
+    assert app.from_screen(inputs.ShowLastTrick()) is True  # the operator is locked: the last trick is anyone's
+    turn(app, hub, clock, 1)
+    assert logged(app)[-1] == inputs.ShowLastTrick()
+    assert str(screens[-1].messages[-1].text) == "Nothing is judged yet: there is no last trick to show"

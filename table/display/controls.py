@@ -6,6 +6,7 @@ its name plate or with Tab; it starts as the seat the table waits for. The keys 
     Tab next seat    J join    L leave    R rename (type, then Enter)    S start the game
     K next game, I next language (in the lobby)
     0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
+    L the last trick again (in a game; in the lobby L is leave)
     U undo, Y yes, N no    G new game    Esc quit
     O the operator's PIN (digits, then Enter)
 
@@ -47,12 +48,21 @@ from table.games.screen import Phase, Screen
 from table.games.text import LANGUAGES, Text, text, verbatim
 
 BAR = (10, 30, 22)
+ROOMY = 5  # the last trick's button joins a bar of fewer buttons than this (its key L works always)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
 
 
 def digit_key(value: int) -> str:
     """The key for a number 0-10 on the bar: its digit, T for 10."""
     return "t" if value == 10 else str(value)
+
+
+def last_trick(screen: Any) -> Button | None:
+    """The button showing the last trick again (ShowLastTrick), in a game that judged one; anyone may press it."""
+    judged = getattr(screen, "judged", None)
+    if judged is None or getattr(screen, "phase", None) is Phase.LOBBY:
+        return None
+    return Button(judged.name, inputs.ShowLastTrick(), "l")
 
 
 def undo_question(question: Text) -> list[Button]:
@@ -157,7 +167,11 @@ class BarControls:
             shown = Button(text("PIN: {dots}", dots="*" * len(self.pin) or "_"), _PIN_SHOWN)
             digits = [Button(verbatim(digit), Opens("pin", digit), digit) for digit in "1234567890"]
             return [shown, *digits, Button(text("OK"), _PIN_OK), Button(text("Cancel"), _PIN_CANCEL)]
-        return self.buttons(screen)
+        buttons = [*self.buttons(screen)]
+        last = last_trick(screen)
+        if last is not None and len(buttons) < ROOMY and not getattr(screen, "undo", None) and not self.choosing():
+            buttons.append(last)
+        return buttons
 
     def ask_pin(self) -> None:
         """Open the operator's PIN pad on the bar."""
@@ -265,6 +279,9 @@ class BarControls:
             for button in self.bar_buttons(screen):
                 if button.key and event.unicode.lower() == button.key:
                     return self._press(button)
+            last = last_trick(screen)
+            if last is not None and event.unicode.lower() == last.key:
+                return [last.action]  # the bar may have had no room for its button
         return []
 
     def _pin_key(self, event: pygame.event.Event) -> list[Any]:

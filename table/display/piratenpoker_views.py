@@ -157,9 +157,6 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
             PAPER,
             2,
         )
-    if screen.result is not None:
-        line = pygame.Rect(box.left + stack_w, box.bottom - box.height // 5, box.width - stack_w, box.height // 5)
-        _words(surface, paint.say(screen.result), line, HIGHLIGHT)
 
 
 def _loot_places(screen: PokerScreen, box: pygame.Rect) -> tuple[pygame.Rect, list[tuple[str, pygame.Rect]]]:

@@ -21,7 +21,9 @@ injected clock); `paint.part(rect, key)` marks what each region shows, so the ne
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
 asks for frames at 30 fps. The game catalog names each game's views module (`GameEntry.views`); the shell imports
 them all when it opens the scoreboard (`table.table_main.load_game_views`); the lobby's are registered here.
-Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free.
+Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free; a game's
+models with `why`, `judged` and `showing_last` get the why line over it and the last trick shown again over the
+view (table.display.why_line).
 `touches(model, size)` lists places of the view that send a game input when touched (the lobby's game and language
 chips). The bar of actions under the view is the controls registered for the model's type
 (table.display.controls.register_controls).
@@ -50,12 +52,14 @@ from table.display.qr import fitted_qr
 from table.display.score_pad import FELT
 from table.display.typeset import fit_text
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
+from table.display.why_line import draw_last_trick, draw_why, has_why, last_key, why_key
 from table.games.screen import Phase
 from table.games.text import text
 
 log = logging.getLogger(__name__)
 
 HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is one
+WHY_BAND = 16  # a game's why line takes a sixteenth of the screen's height, between the view and the banner
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
 LINK_PANEL = 1 / 4  # of the board's width: the QR code to the venue's page, on a game's final screen
@@ -159,13 +163,27 @@ class Scoreboard:
 
     def layout(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """(board, banner, hand, bar): the view's region, the message strip, the demo's hand, the actions."""
+        board, _, banner, hand, bar = self._regions()
+        return board, banner, hand, bar
+
+    def why_strip(self) -> pygame.Rect:
+        """The why line's strip, between the view and the banner (table.display.why_line); none in the lobby."""
+        return self._regions()[1]
+
+    def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(board, why, banner, hand, bar). The why line's strip takes its height from the bar (three quarters) and
+        the banner: the view keeps all its room (its seats have none to spare at 800x480)."""
         width, height = self.surface.get_size()
-        bar = pygame.Rect(0, height - height // 9, width, height // 9)
+        band = height // WHY_BAND if has_why(self._model) else 0
+        from_bar = band * 3 // 4
+        bar = pygame.Rect(0, height - height // 9 + from_bar, width, height // 9 - from_bar)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
-        banner = pygame.Rect(0, hand.top - height // 11, width, height // 11)
-        board = pygame.Rect(0, 0, width, banner.top)
-        return board, banner, hand, bar
+        banner_height = height // 11 - (band - from_bar)
+        banner = pygame.Rect(0, hand.top - banner_height, width, banner_height)
+        why = pygame.Rect(0, banner.top - band, width, band)
+        board = pygame.Rect(0, 0, width, why.top)
+        return board, why, banner, hand, bar
 
     def draw_frame(self, now: float | None = None) -> list[pygame.Rect]:
         """Draw the frame now, pushing only the changed regions to the display; returns them."""
@@ -181,7 +199,9 @@ class Scoreboard:
         panel = self._link_panel(board)
         area = board if panel is None else pygame.Rect(board.topleft, (board.width - panel.width, board.height))
         drawn = view.draw(model, area.size, paint)
-        dirty = self._board_changes(view, area, paint, getattr(model, "link_lost", None) is not None)
+        draw_last_trick(drawn, model, paint)  # over the view, while the last trick is asked for
+        alarm = getattr(model, "link_lost", None) is not None
+        dirty = self._board_changes(view, area, paint, (alarm, last_key(model)))
         plates = view.plates(model, area.size) if view.plates else {}
         touches = view.touches(model, area.size) if view.touches else []
         self._touches = [(rect.move(area.topleft), action) for rect, action in touches]
@@ -197,11 +217,15 @@ class Scoreboard:
             dirty.append(panel)
         if dirty and getattr(model, "link_lost", None) is not None:
             draw_alarm_frame(self.surface, board)
-        if dirty and selection is not None:
+        if dirty and selection is not None and last_key(model) is None:  # the last trick's panel lies over seats
             self.surface.set_clip(board)  # the frame around a plate of the bottom row must not touch the banner
             self.controls.draw_selection(self.surface, selection)
             self.surface.set_clip(None)
         self._board = drawn
+        strip = self.why_strip()
+        if strip.height and self._changed("why", (tuple(strip), why_key(model), paint.catalog)):  # where, too
+            draw_why(self.surface, model, strip, paint)
+            dirty.append(strip)
         # Each region's key holds its place, not only its size: when the demo's hand strip comes or goes, the
         # banner moves, and must be drawn again where it now is (else the board's old pixels stay there).
         if self._changed("banner", (tuple(banner), banner_key(model), paint.catalog)):
@@ -261,10 +285,11 @@ class Scoreboard:
         self._keys[region] = key
         return True
 
-    def _board_changes(self, view: View, board: pygame.Rect, paint: Paint, alarm: bool) -> list[pygame.Rect]:
-        """The board's regions whose content changed since the last frame (all of it if the view changed)."""
+    def _board_changes(self, view: View, board: pygame.Rect, paint: Paint, over: Hashable) -> list[pygame.Rect]:
+        """The board's regions whose content changed since the last frame (all of it if the view changed, or what
+        lies over it: the alarm frame, the last trick shown again)."""
         parts = {(r.x, r.y, r.w, r.h): key for r, key in paint.parts}
-        whole = self._changed("board", (id(view), board.size, paint.catalog, alarm, self.show_pad)) or not parts
+        whole = self._changed("board", (id(view), board.size, paint.catalog, over, self.show_pad)) or not parts
         old, self._parts = self._parts, parts
         if whole:
             return [pygame.Rect(board)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.games.screen import Note, Phase, Placing, ScoreRow, SeatView
+from table.games.screen import JudgedView, Note, Phase, Placing, ScoreRow, SeatView
 from table.games.text import Text
 
 
@@ -98,3 +98,6 @@ class DiceScreen:
     # The card game's screen fields the shared operator bar reads; the dice game has no hub and no Scary Mary.
     link_lost: str | None = None
     scary_mary: int | None = None
+    why: Text | None = None  # why the last trick went where it went; until the next trick's first die
+    judged: JudgedView | None = None  # the last trick judged, to show again on demand
+    showing_last: bool = False  # ShowLastTrick: the last trick is shown again (until the next input)

@@ -102,6 +102,14 @@ class Judged:
     why: Text
 
 
+@dataclass(frozen=True)
+class LastTrickShown:
+    """The last judged trick is shown again (ShowLastTrick): feed `HideLastTrick()` after `seconds`, unless another
+    input hides it first."""
+
+    seconds: int
+
+
 LOBBY = "lobby"  # not a game: SwitchGame(LOBBY, ...) hands the table back to its lobby
 
 
@@ -121,4 +129,15 @@ class SwitchGame:
     flow: Any = field(default=None, compare=False, repr=False)  # with `back`: the game's flow to go back to
 
 
-Effect = Light | SeatCount | Sound | Message | StartCountdown | CancelCountdown | RoundOver | Judged | SwitchGame
+Effect = (
+    Light
+    | SeatCount
+    | Sound
+    | Message
+    | StartCountdown
+    | CancelCountdown
+    | RoundOver
+    | Judged
+    | LastTrickShown
+    | SwitchGame
+)

@@ -14,6 +14,9 @@
   player badge that names no one (refused, table.games.badges) here,
   the hub and the readers in `SeatReaders`, the lobby's inputs refused and NewGame in `GameOn` (a game's flow).
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
+- Why: `_judged` says a trick (or the game's own unit) is judged: the Judged effect, the why line the screen keeps
+  until the next trick's first card (`_next_unit_started`), and the trick kept to be shown again on demand
+  (ShowLastTrick, until the next input or the app's HideLastTrick). A game's state keeps these (`Judging`).
 
 A game supplies its undoable state as `self.state` (with `phase` and `copy()`), the seats that play now
 (`_playing_seats`), the seat the table waits for (`_acting_seat`) and the score totals (`_totals`). The table's own
@@ -35,6 +38,8 @@ from table.games.effects import (
     LOBBY,
     CancelCountdown,
     Effect,
+    Judged,
+    LastTrickShown,
     LedPattern,
     Light,
     Message,
@@ -50,14 +55,16 @@ from table.games.inputs import (
     ChooseLanguage,
     ConfirmUndo,
     CountdownDone,
+    HideLastTrick,
     JoinSeat,
     LeaveSeat,
     NewGame,
     SetName,
+    ShowLastTrick,
     StartGame,
     Undo,
 )
-from table.games.screen import Note, Phase, Placing, PrivateView
+from table.games.screen import JudgedPlay, JudgedView, Note, Phase, Placing, PrivateView
 from table.games.table_state import TableState
 from table.games.text import LANGUAGES, Text, and_list, text, verbatim
 
@@ -65,6 +72,17 @@ COUNTDOWN_SECONDS = 3
 MESSAGES_SHOWN = 5
 UNDO_DEPTH = 100  # how many actions back the operator can go
 NAME_LENGTH = BADGE_NAME_LENGTH  # one rule for typed names and badges; the screen fits (or shortens) them
+LAST_TRICK_SECONDS = 8  # how long ShowLastTrick shows the last trick, unless an input comes first
+
+
+@dataclasses.dataclass
+class Judging:
+    """What a game's undoable state keeps of its judging (a game's `_Game` derives from it): the last trick judged,
+    and the why line on the screen (None once the next trick's first card is down). Undoing the trick's last card
+    takes both back with it."""
+
+    judged: JudgedView | None = None
+    why: Text | None = None
 
 
 def copy_state(state: Any, **changes: Any) -> Any:
@@ -107,6 +125,7 @@ class TableFlow:
         self.undo_asked: Text | None = None
         self.notes: list[Note] = []
         self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
+        self.showing_last = False  # ShowLastTrick: the last trick is on the screen again, until the next input
         self._effects: list[Effect] = []
 
     # --- The table's facts, shared by every flow (table.games.table_state) ------------------------------------
@@ -183,7 +202,12 @@ class TableFlow:
         """Apply one input event; returns what the world should do about it, in order."""
         self._effects = []
         before = self.state.phase
-        match event:  # the operator's undo is the same in every game
+        self.showing_last = False  # any input hides the last trick shown again (ShowLastTrick shows it anew)
+        match event:  # the operator's undo and the last trick shown again are the same in every game
+            case ShowLastTrick():
+                self._show_last()
+            case HideLastTrick():
+                pass  # hidden above; after another input it was hidden already
             case Undo():
                 self._undo()
             case ConfirmUndo():
@@ -203,6 +227,8 @@ class TableFlow:
         effects: list[Effect] = [Light(seat, pattern) for seat, pattern in self.shown.items()]
         if self.state.phase is Phase.COUNTDOWN:
             effects.append(StartCountdown(COUNTDOWN_SECONDS))
+        if self.showing_last:
+            effects.append(LastTrickShown(LAST_TRICK_SECONDS))
         return effects
 
     def private(self, seat: int) -> PrivateView:
@@ -227,7 +253,7 @@ class TableFlow:
     def reopen(self, undo_to: SwitchGame | None = None) -> None:
         """The table comes back to this flow (table.games.session): old messages and questions are gone, the lights
         are recomputed. `undo_to`: what an undo right now hands the table back to (the game a new game ended)."""
-        self.notes, self.undo_asked = [], None
+        self.notes, self.undo_asked, self.showing_last = [], None, False
         if undo_to is not None:
             self.history.append((text("the game before the new one"), undo_to))
         self._update_lights()
@@ -271,6 +297,42 @@ class TableFlow:
     def _undo_question(self) -> Text | None:
         """What the screen asks while an undo waits for its confirmation."""
         return None if self.undo_asked is None else text("Undo {action}?", action=self.undo_asked)
+
+    # --- Why: the trick judged, its why line, the last trick shown again ------------------------------------------
+
+    def _judged(
+        self,
+        where: tuple[int, int],
+        winner: int | None,
+        why: Text,
+        shown: tuple[Text, Text],
+        plays: Sequence[JudgedPlay],
+    ) -> None:
+        """A trick (or the game's own unit) is judged: `where` is (round, number), `winner` the seat that took it
+        (None: nobody), `why` the rulebook's reason in words, `shown` (the bar's name for it, which one it was) and
+        `plays` what the last trick shows again. Emits the Judged effect once; the state keeps the rest."""
+        self.state.judged = JudgedView(shown[0], shown[1], tuple(plays), winner, why)
+        self.state.why = why
+        self._effects.append(Judged(where[0], where[1], winner, why))
+
+    def _next_unit_started(self) -> None:
+        """The next trick's first card (die, play) is down: the why line of the last one leaves the screen."""
+        self.state.why = None
+
+    def _show_last(self) -> None:
+        if getattr(self.state, "judged", None) is None:
+            self._say(text("Nothing is judged yet: there is no last trick to show"))
+            return
+        self.showing_last = True
+        self._effects.append(LastTrickShown(LAST_TRICK_SECONDS))
+
+    def _why_fields(self) -> dict[str, Any]:
+        """The screen model's why line, last trick and whether it is shown again (each game's screen has them)."""
+        return {
+            "why": getattr(self.state, "why", None),
+            "judged": getattr(self.state, "judged", None),
+            "showing_last": self.showing_last and getattr(self.state, "judged", None) is not None,
+        }
 
     # --- Messages and lights --------------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from table.games.effects import LedPattern, RoundOver, Sound
-from table.games.flow import GameOn, copy_state
+from table.games.flow import GameOn, Judging, copy_state
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
 from table.games.flying_hollander_screen import HollanderScreen, HollanderSeat
 from table.games.inputs import (
@@ -46,7 +46,7 @@ from table.games.inputs import (
     Press,
 )
 from table.games.readers import SeatReaders
-from table.games.screen import Phase, PrivateView
+from table.games.screen import JudgedPlay, Phase, PrivateView
 from table.games.table_state import TableState
 from table.games.text import Text, plural, text, verbatim
 from table.rules import flying_hollander as fh
@@ -120,7 +120,7 @@ def refusal_text(name: Text, refusal: fh.Refusal) -> Text:
 
 
 @dataclass
-class _State:
+class _State(Judging):
     """The undoable state of one game."""
 
     phase: Phase = Phase.PLAYING
@@ -134,6 +134,7 @@ class _State:
     partner: int | None = None  # the seat swapping with the Pirate's player
     last: tuple[int, tuple[str, ...]] | None = None  # the last play: (seat, its cards so far)
     moves: int = 0  # accepted actions so far
+    piles: int = 0  # piles ended so far (taken, or out of the game): what the table judges, one by one
 
     def copy(self) -> _State:
         return copy_state(self, game=None if self.game is None else self.game.copy())
@@ -289,12 +290,23 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         else:
             self._checkpoint(text("{name}'s {card}", name=self._name(seat), card=card))
         state.moves += 1
+        if not game.pile:
+            self._next_unit_started()  # a new pile's first card: the last pile's why line goes
+        pile = tuple(game.pile)  # as it was: what the pile ended holds
         draw_before = game.draw
         done = game.lay(index, code)
         state.codes[uid] = code
         state.taken.pop(uid, None)
         state.draws += [seat] * (draw_before - game.draw)
         if done.blind_failed:
+            why = text(
+                "{name}'s final card {card} is not {need}: {name} takes the pile ({count} cards)",
+                name=self._name(seat),
+                card=card,
+                need=need_text(fh.need(pile)),
+                count=done.took,
+            )
+            self._pile_ended(seat, why, (*pile, code))
             self._took(seat, [*state.pile_uids, uid])
             self._say(
                 plural(
@@ -315,6 +327,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             before = state.last[1] if extending and state.last is not None else ()
             state.last = (seat, (*before, code))
             if effect.clears:
+                self._pile_ended(None, self._cleared(seat, code), (*pile, code))
                 state.gone_uids |= set(state.pile_uids)
                 state.pile_uids = []
                 self._effects.append(Sound("trick_won"))
@@ -329,6 +342,22 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
                 self._announce(seat, code, effect)
         if done.went_out:
             self._went_out(seat)
+
+    def _cleared(self, seat: int, code: str) -> Text:
+        """Why a pile left the game: a Kraken, or four of a kind on top."""
+        name = self._name(seat)
+        if code == fh.KRAKEN:
+            return text("{name}'s Kraken: the pile leaves the game; {name} plays again", name=name)
+        return text(
+            "Four of a kind ({rank}): the pile leaves the game; {name} plays again", rank=card_text(code), name=name
+        )
+
+    def _pile_ended(self, taker: int | None, why: Text, pile: tuple[str, ...]) -> None:
+        """A pile is done with, taken by `taker` or (None) out of the game: what the table judges in this game."""
+        self.state.piles += 1
+        plays = [JudgedPlay(None, None, card_text(code)) for code in pile]
+        heading = text("Pile {number}", number=self.state.piles)
+        self._judged((1, self.state.piles), taker, why, (text("Last pile"), heading), plays)
 
     def _announce(self, seat: int, code: str, effect: fh.Effect) -> None:
         game = self._game()
@@ -392,6 +421,13 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         else:
             self._checkpoint(text("{name} taking the pile", name=name))
             self.state.moves += 1
+            why = text(
+                "{name} does not lay {need}: {name} takes the pile ({count} cards)",
+                name=name,
+                need=need_text(game.need),
+                count=len(game.pile),
+            )
+            self._pile_ended(seat, why, tuple(game.pile))
             draw_before = game.draw
             done = game.take(index)
             self.state.draws += [seat] * (draw_before - game.draw)
@@ -554,6 +590,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             language=self.language,
             game=self.table.chosen_game,
             started=game.started,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int) -> HollanderSeat:

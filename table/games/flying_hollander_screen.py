@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.games.screen import Note, Phase, Placing
+from table.games.screen import JudgedView, Note, Phase, Placing
 from table.games.text import Text
 
 
@@ -58,3 +58,6 @@ class HollanderScreen:
     game: str = "flying-hollander"
     started: bool = False  # the first card is played: no more swaps between hand and clash cards
     scary_mary: int | None = None  # the card game's field the shared bar reads; never set here
+    why: Text | None = None  # why the last pile ended (taken, or out of the game); until the next pile's first card
+    judged: JudgedView | None = None  # the last pile ended, to show again on demand
+    showing_last: bool = False  # ShowLastTrick: the last pile is shown again (until the next input)

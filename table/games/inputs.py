@@ -174,6 +174,17 @@ class NewGame:
     """End the game: back to the lobby, with the same players in their seats."""
 
 
+@dataclass(frozen=True)
+class ShowLastTrick:
+    """Anyone asks to see the last judged trick again (or the game's own unit: a showdown, a pile): its cards and
+    why it went where it went, until the next input or the app's HideLastTrick after LAST_TRICK_SECONDS."""
+
+
+@dataclass(frozen=True)
+class HideLastTrick:
+    """The app's answer to the LastTrickShown effect, once its time is up: the last trick leaves the screen."""
+
+
 Input = (
     CardLaid
     | CardLifted
@@ -197,6 +208,8 @@ Input = (
     | ConfirmUndo
     | CancelUndo
     | NewGame
+    | ShowLastTrick
+    | HideLastTrick
 )
 
 INPUT_KINDS: tuple[type, ...] = get_args(Input)

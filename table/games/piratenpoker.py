@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from table.games.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.flow import Judging, TableFlow, copy_state
 from table.games.inputs import (
     HOLD,
     MINUS,
@@ -49,9 +49,9 @@ from table.games.inputs import (
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat, card_words
 from table.games.readers import SeatReaders
-from table.games.screen import Phase, Placing, PrivateView
+from table.games.screen import JudgedPlay, Phase, Placing, PrivateView
 from table.games.table_state import TableState
-from table.games.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
+from table.games.text import COLOUR_NAMES, Text, and_list, comma_list, plural, text, verbatim
 from table.rules import piratenpoker as pp
 
 
@@ -68,7 +68,7 @@ class Step(Enum):
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     phase: Phase = Phase.PLAYING
     step: Step = Step.LOOT
     game_number: int = 1
@@ -201,7 +201,25 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         elif game.step is Step.GIFT and seat == game.winner and key in (HOLD, OK):
             self._keep()
         else:
-            self._refuse(text("Nothing to do with the button now"), seat)
+            self._refuse(self._not_now(), seat)
+
+    def _not_now(self) -> Text:
+        """Why a seat's button (or its "done") means nothing now: what the rules wait for instead."""
+        game = self.state
+        winner = self._name(game.winner) if game.winner is not None else None
+        match game.step:
+            case Step.LOOT:
+                return text("No button now: first turn three loot cards, one from each stack, onto the readers")
+            case Step.LAYING:
+                return text("No button now: every seat still in is done, the cards are revealed")
+            case Step.CHOOSE:
+                return text("{name} chooses the loot card now", name=winner)
+            case Step.GIVE:
+                return text("No button now: {name} gives the loot card by laying it on a player's reader", name=winner)
+            case Step.GIFT:
+                return text("No button now: only {name}, who won the showdown, may give a back-side card", name=winner)
+            case _:
+                return text("The match is over")
 
     # --- Loot cards turned ----------------------------------------------------------------------------------------
 
@@ -263,6 +281,8 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             self._refuse(said, seat)
         else:
             self._checkpoint(text("{name}'s card", name=self._name(seat)))
+            if not game.laid:
+                self._next_unit_started()  # the round's first card: the last showdown's why line goes
             game.laid[seat] = (*laid, (uid, code))
             self._effects.append(SeatCount(seat, len(game.laid[seat])))
             if code == pp.PASS:  # the Pass card says all: nothing is laid with it
@@ -271,7 +291,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
     def _done(self, seat: int) -> None:
         game = self.state
         if game.step is not Step.LAYING or game.phase is not Phase.BIDDING:
-            self._refuse(text("Nothing to say done to now"), seat)
+            self._refuse(self._not_now(), seat)
         elif seat not in self.players or seat in game.out:
             self._refuse(text("{name} passed: sits out the rest of this game", name=self._name(seat)), seat)
         elif seat in game.done:
@@ -312,6 +332,12 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         game.result = self._why(result, seats, plays, doubled)
         game.phase = Phase.PLAYING
         self._say(game.result)
+        shown = [
+            JudgedPlay(seat, self._name(seat), self._play_words(play, total))
+            for seat, play, total in zip(seats, plays, result.totals, strict=True)
+        ]
+        heading = text("Game {game}, round {round}", game=game.game_number, round=game.round)
+        self._judged((game.game_number, game.round), game.winner, game.result, (text("Last showdown"), heading), shown)
         if game.winner is None:
             self._all_tie()
         elif game.round == 3:
@@ -361,6 +387,12 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             name=name,
             total=totals[result.winner],
         )
+
+    def _play_words(self, play: list[str], total: int) -> Text:
+        """A seat's play at the showdown in words: its cards and their total, or its Pass card."""
+        if pp.passed(play):
+            return text("Pass")
+        return text("{cards} ({total})", cards=comma_list([self._card_words(code) for code in play]), total=total)
 
     def _all_tie(self) -> None:
         game = self.state
@@ -584,6 +616,7 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             undo=self._undo_question(),
             link_lost=self.link_lost,
             language=self.language,
+            **self._why_fields(),
         )
 
     def _title(self) -> Text:

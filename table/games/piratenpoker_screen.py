@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.games.screen import Note, Phase
+from table.games.screen import JudgedView, Note, Phase
 from table.games.text import COLOUR_NAMES, Text, text, verbatim
 
 
@@ -74,6 +74,9 @@ class PokerScreen:
     link_lost: str | None
     language: str = "en"
     game: str = "piratenpoker"
+    why: Text | None = None  # who won the last showdown, and why; until the next round's first card
+    judged: JudgedView | None = None  # the last showdown, to show again on demand
+    showing_last: bool = False  # ShowLastTrick: the last showdown is shown again (until the next input)
 
 
 def card_words(code: str, colour_names: dict[str, Text] | None = None) -> Text:

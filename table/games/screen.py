@@ -92,6 +92,27 @@ class RevokeView:
 
 
 @dataclass(frozen=True)
+class JudgedPlay:
+    """One play of a judged trick, as the last trick shows it again: who (None: the pile's, nobody's) and what."""
+
+    seat: int | None
+    name: Text | None  # the player's name as the screen says it
+    card: Text  # the card (or die, or cards) in words
+
+
+@dataclass(frozen=True)
+class JudgedView:
+    """The last trick judged (or the game's own unit: a throw, a showdown, a pile): shown again on demand
+    (ShowLastTrick) with its cards and the line saying why it went where it went."""
+
+    name: Text  # what it is, as the bar's button says it: "Last trick", "Last showdown", "Last pile"
+    heading: Text  # which one: "Trick 3 of round 4"
+    plays: tuple[JudgedPlay, ...]  # in play order
+    winner: int | None  # the seat that took it; None: nobody did
+    why: Text
+
+
+@dataclass(frozen=True)
 class Note:
     """A message to the table (`seat` None) or about one seat; `error`: a refused input, shown as a warning."""
 
@@ -132,3 +153,6 @@ class Screen:
     game: str = "skullking"  # the game chosen in the lobby
     games: tuple[str, ...] = ("skullking",)  # the games the lobby offers (keys of the game catalog)
     game_names: tuple[Text, ...] = ()  # their names, in the order of `games`
+    why: Text | None = None  # why the last trick went where it went; until the next trick's first card
+    judged: JudgedView | None = None  # the last trick judged, to show again on demand
+    showing_last: bool = False  # ShowLastTrick: the last trick is shown again (until the next input)

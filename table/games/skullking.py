@@ -58,9 +58,11 @@ from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
 from table.games.effects import RoundOver, Sound
-from table.games.flow import GameOn, copy_state
+from table.games.flow import GameOn, Judging, copy_state
 from table.games.inputs import (
     BADGE_PREFIX,
+    HOLD,
+    OK,
     PLUS,
     TAP,
     CardLaid,
@@ -74,6 +76,7 @@ from table.games.inputs import (
 )
 from table.games.readers import SeatReaders
 from table.games.screen import (
+    JudgedPlay,
     Phase,
     PlayedCard,
     RevokeView,
@@ -83,6 +86,7 @@ from table.games.screen import (
     SeatView,
     TrickView,
 )
+from table.games.skullking_why import card_words, why_2013
 from table.games.table_state import TableState
 from table.games.text import COLOUR_NAMES, Text, comma_list, plural, text
 from table.rules import skullking as sk
@@ -117,7 +121,7 @@ def default_name(seat: int) -> str:
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     """The undoable state of one game. Everything in it comes from accepted actions."""
 
     phase: Phase = Phase.BIDDING
@@ -324,6 +328,8 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
 
     def _lay(self, seat: int, uid: str, card: sk.Card) -> None:
         game = self.state
+        if not self._round().current:
+            self._next_unit_started()  # the first card of a trick: the last trick's why line goes
         trick = self._round().play(game.players.index(seat), card)
         game.played_uids.add(uid)
         game.trick_uids[seat] = uid
@@ -396,6 +402,12 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
         else:
             said = text("{name} wins trick {number}", name=self._name(winner), number=number)
         self._say(said, winner)
+        seats = [game.players[index] for index in trick.seats]
+        why = why_2013(sk.explain(trick.cards), lambda position: self._name(seats[position]))
+        laid = zip(seats, trick.cards, strict=True)
+        plays = [JudgedPlay(seat, self._name(seat), card_words(card)) for seat, card in laid]
+        heading = text("Trick {number} of round {round}", number=number, round=play.number)
+        self._judged((play.number, number), winner, why, (text("Last trick"), heading), plays)
         for revoke in self._revokes():
             if revoke.shown == len(play.tricks):
                 self._say(revoke.text, revoke.seat)
@@ -454,6 +466,8 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
             self._bid_press(seat, key)
         elif game.phase is Phase.PLAYING and game.scary_mary == seat:
             self._scary_mary_button(seat, key)
+        elif self._asks_last_trick(key):
+            self._show_last()  # a hold that means nothing else now: the last trick again
         elif game.phase is Phase.PLAYING:
             acting = self._acting_seat()
             assert acting is not None
@@ -462,6 +476,13 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
             self._refuse(text("Lift every card off the readers first"), seat)
         else:
             self._refuse(text("The game is over: start a new game on the screen"), seat)
+
+    def _asks_last_trick(self, key: str) -> bool:
+        """A seat's hold (or ok) while a trick is played or lifted and nothing waits for an answer shows the last
+        trick again: the button's free gesture."""
+        game = self.state
+        free = game.phase in (Phase.PLAYING, Phase.LIFTING) and game.scary_mary is None
+        return free and key in (HOLD, OK) and game.judged is not None
 
     # --- Undo, messages and lights (table.games.flow) ---------------------------------------------------------------
 
@@ -568,6 +589,7 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
             undo=self._undo_question(),
             language=self.language,
             game=self.table.chosen_game,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int) -> SeatView:

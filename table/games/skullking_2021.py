@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from table.games.bidding import SecretBids
 from table.games.effects import LedPattern, RoundOver, Sound
-from table.games.flow import GameOn, copy_state
+from table.games.flow import GameOn, Judging, copy_state
 from table.games.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -43,9 +43,10 @@ from table.games.inputs import (
     Press,
 )
 from table.games.readers import SeatReaders
-from table.games.screen import Phase, PlayedCard, RevokeView, ScoreCell, ScoreRow, SeatView, TrickView
+from table.games.screen import JudgedPlay, Phase, PlayedCard, RevokeView, ScoreCell, ScoreRow, SeatView, TrickView
 from table.games.skullking_2021_inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
 from table.games.skullking_2021_screen import AbilityView, Screen2021
+from table.games.skullking_why import card_words, why_2021
 from table.games.table_state import TableState
 from table.games.text import Text, and_list, comma_list, plural, text
 from table.rules import skullking_2021 as sk
@@ -98,7 +99,7 @@ class _Ability:
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     """The undoable state of one game."""
 
     phase: Phase = Phase.BIDDING
@@ -353,6 +354,8 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
 
     def _lay(self, seat: int, uid: str, card: sk.Card) -> None:
         game = self.state
+        if not self._round().current:
+            self._next_unit_started()  # the first card of a trick: the last trick's why line goes
         trick = self._round().play(game.players.index(seat), card)
         game.played_uids.add(uid)
         game.trick_uids[seat] = uid
@@ -454,6 +457,13 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
                 )
                 game.outcome = loot if game.outcome is None else game.outcome
                 self._say(loot, game.players[ally])
+        seats = [game.players[index] for index in trick.seats]
+        why = why_2021(sk.explain(trick.cards), lambda position: self._name(seats[position]))
+        laid = zip(seats, trick.cards, strict=True)
+        plays = [JudgedPlay(seat, self._name(seat), card_words(card)) for seat, card in laid]
+        heading = text("Trick {number} of round {round}", number=number, round=play.number)
+        taker = None if trick.winner is None else game.players[trick.winner]
+        self._judged((play.number, number), taker, why, (text("Last trick"), heading), plays)
         for revoke in self._revokes():
             if revoke.shown == len(play.tricks):
                 self._say(revoke.text, revoke.seat)
@@ -617,6 +627,8 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             self._bid_press(seat, key)
         elif game.phase is Phase.PLAYING and game.scary_mary == seat:
             self._announce(seat, as_pirate=key in (TAP, PLUS))
+        elif self._asks_last_trick(key):
+            self._show_last()  # a hold that means nothing else now: the last trick again
         elif game.phase is Phase.PLAYING:
             acting = self._acting_seat()
             assert acting is not None
@@ -629,6 +641,13 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             self._refuse(text("Lift every card off the readers first"), seat)
         else:
             self._refuse(text("The game is over: start a new game on the screen"), seat)
+
+    def _asks_last_trick(self, key: str) -> bool:
+        """A seat's hold (or ok) while a trick is played or lifted and nothing waits for an answer (the Tigress, a
+        pirate's ability) shows the last trick again: the button's free gesture."""
+        game = self.state
+        free = game.phase in (Phase.PLAYING, Phase.LIFTING) and game.scary_mary is None and game.ability is None
+        return free and key in (HOLD, OK) and game.judged is not None
 
     # --- Undo, lights, small answers ------------------------------------------------------------------------------
 
@@ -755,6 +774,7 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             wagers=tuple(sorted(game.wagers.items())),
             alliances=tuple((game.players[a], game.players[w]) for a, w in self._round().alliances()),
             cards=self._round().cards,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int) -> SeatView:

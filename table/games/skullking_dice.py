@@ -74,7 +74,7 @@ from table.games.dice_inputs import (
 )
 from table.games.dice_screen import DiceRevokeView, DiceScreen, DiceTrickView, DieFace, DieKind, LooseDie, ThrownDie
 from table.games.effects import LOBBY, RoundOver, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.flow import Judging, TableFlow, copy_state
 from table.games.inputs import (
     HOLD,
     OK,
@@ -95,7 +95,7 @@ from table.games.inputs import (
     ReaderUp,
     StartGame,
 )
-from table.games.screen import Phase, ScoreCell, ScoreRow, SeatView
+from table.games.screen import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.games.table_state import TableState
 from table.games.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
 from table.rules import skullking_dice as skd
@@ -116,6 +116,34 @@ def die_text(kind: str, face: str | None) -> Text:
     """ "black 7", "Pirate skull", "red ?" (unreadable), in the table's language."""
     face_name = FACE_NAMES.get(face, verbatim(face)) if face is not None else verbatim("?")
     return text("{kind} {face}", kind=KIND_NAMES.get(kind, verbatim(kind)), face=face_name)
+
+
+def why_dice(reason: skd.Reason, name: Text) -> Text:
+    """Why a trick of dice went where it went, in the rulebook's words; `name`: the winner's player."""
+    whose = text("{name}'s {card}", name=name, card=die_text(reason.die.kind, reason.die.face))
+    match reason.rule:
+        case skd.Rule.MERMAID_CATCHES_KING:
+            return text("The Mermaid skull catches the Skull King skull: +{bonus} for {name} if the bid is met",
+                        bonus=reason.bonus, name=name)  # fmt: skip
+        case skd.Rule.SKULL_KING if reason.pirates:
+            return text("The Skull King skull beats the Pirate skulls: +{bonus} for {name} if the bid is met",
+                        bonus=reason.bonus, name=name)  # fmt: skip
+        case skd.Rule.SKULL_KING:
+            return text("The Skull King skull takes it: {name}", name=name)
+        case skd.Rule.PIRATE if reason.equals:
+            return text("Pirate skulls: {name}'s was thrown last and takes it", name=name)
+        case skd.Rule.PIRATE:
+            return text("A Pirate skull takes it: {name}", name=name)
+        case skd.Rule.MERMAID if reason.equals:
+            return text("Mermaid skulls: {name}'s was thrown last and takes it", name=name)
+        case skd.Rule.MERMAID:
+            return text("A Mermaid skull takes it: {name}", name=name)
+        case skd.Rule.NUMBER if reason.equals:
+            return text("Highest number: {whose}, thrown last of the equal ones", whose=whose)
+        case skd.Rule.NUMBER:
+            return text("Highest number: {whose}", whose=whose)
+        case _:
+            return text("Only flags: {name} threw the first one and takes it", name=name)
 
 
 def _said(dice: Sequence[ThrownDie]) -> tuple[Text, ...]:
@@ -139,7 +167,7 @@ class PlayedRound:
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     """The undoable state of the game. Everything in it comes from accepted actions."""
 
     phase: Phase = Phase.BIDDING
@@ -338,6 +366,8 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         """`die` is `seat`'s throw now: accepted if the read is sure (or `said` by the operator), else in doubt
         until its thrower confirms."""
         self._checkpoint(text("{name}'s die", name=self._name(seat)))
+        if not self.state.throws:
+            self._next_unit_started()  # the first die of a trick: the last trick's why line goes
         doubt = None if said is not None else self._doubt(die)
         self.state.throws[seat] = dataclasses.replace(die, doubt=doubt)
         if said is not None:
@@ -544,9 +574,11 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         rejudged = self._judge_dice(judged.leader, dice)
         if game.tricks and game.tricks[-1] is judged:
             game.tricks[-1] = rejudged
+            self._judged_trick(game.round, len(game.tricks), rejudged)
         else:
             last = game.past[-1]
             game.past[-1] = dataclasses.replace(last, tricks=(*last.tricks[:-1], rejudged))
+            self._judged_trick(last.number, len(last.tricks), rejudged)
         self._say(
             text(
                 "{name}'s die is {die}: {winner} wins the trick",
@@ -573,6 +605,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         game.tricks.append(judged)
         game.throws = {}
         game.phase = Phase.LIFTING
+        self._judged_trick(game.round, len(game.tricks), judged)
         self._effects.append(Sound("trick_won"))
         bonus = text(" (bonus {bonus} if the bid is met)", bonus=judged.bonus) if judged.bonus else verbatim("")
         self._say(text("{name} wins the trick{bonus}", name=self._name(judged.winner), bonus=bonus), judged.winner)
@@ -594,6 +627,14 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 return
             self._effects.append(Sound("round_over"))
         self._after_tray_change()
+
+    def _judged_trick(self, round_number: int, number: int, judged: JudgedTrick) -> None:
+        """Trick `number` of round `round_number` is judged (again, after a correction): say why."""
+        rolled = [skd.Die(d.kind, d.face) for d in judged.dice if d.face is not None]
+        why = why_dice(skd.explain(rolled), self._name(judged.winner))
+        plays = [JudgedPlay(d.seat, self._name(d.seat), die_text(d.kind, d.face)) for d in judged.dice]
+        heading = text("Trick {number} of round {round}", number=number, round=round_number)
+        self._judged((round_number, number), judged.winner, why, (text("Last trick"), heading), plays)
 
     def _judge_dice(self, leader: int, dice: tuple[ThrownDie, ...]) -> JudgedTrick:
         rolled = [skd.Die(d.kind, d.face) for d in dice if d.face is not None]
@@ -733,6 +774,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             scoring=self.scoring,
             kinds=self._die_kinds(),
             language=self.language,
+            **self._why_fields(),
         )
 
     def _seat_view(self, seat: int, total: int) -> SeatView:

@@ -294,6 +294,55 @@ def trick_bonus(trick: Sequence[Card]) -> int:
     return 0
 
 
+class Rule(Enum):
+    """Which of `trick_winner`'s rules decided a trick: the rulebook's reason, for the why on the screen."""
+
+    MERMAID_CATCHES_KING = "mermaid_catches_king"  # rule 1
+    SKULL_KING = "skull_king"  # rule 2
+    PIRATE = "pirate"  # rule 3
+    MERMAID = "mermaid"  # rule 4
+    TRUMP = "trump"  # rule 5
+    LEAD_SUIT = "lead_suit"  # rule 6
+    ESCAPES = "escapes"  # rule 7: every card escaped, the first played takes it
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a trick went where it went, as data: the rule, the winning card's position and card, the suit led, how
+    many cards of the winner's kind were in it (two Pirates: the first played wins), how many Pirates the Skull
+    King caught, and the winner's bonus."""
+
+    rule: Rule
+    winner: int
+    card: Card
+    lead: Suit | None
+    rivals: int  # other cards of the same kind as the winner's (Pirates, Mermaids)
+    pirates: int  # Pirates in the trick (Scary Mary counting), for the Skull King's bonus
+    bonus: int
+
+
+def explain(trick: Sequence[Card]) -> Reason:
+    """Why `trick` goes to the card `trick_winner` names, in the rulebook's terms."""
+    winner = trick_winner(trick)
+    card = trick[winner]
+    kings = any(other.kind is Kind.SKULL_KING for other in trick)
+    if card.kind is Kind.MERMAID:
+        rule = Rule.MERMAID_CATCHES_KING if kings else Rule.MERMAID
+    elif card.kind is Kind.SKULL_KING:
+        rule = Rule.SKULL_KING
+    elif card.rank == PIRATE_RANK:
+        rule = Rule.PIRATE
+    elif card.suit is Suit.BLACK:
+        rule = Rule.TRUMP
+    elif card.suit is not None:
+        rule = Rule.LEAD_SUIT
+    else:
+        rule = Rule.ESCAPES
+    rivals = sum(other.rank == card.rank for other in trick) - 1 if rule in (Rule.PIRATE, Rule.MERMAID) else 0
+    pirates = sum(other.counts_as_pirate for other in trick)
+    return Reason(rule, winner, card, lead_suit(trick), rivals, pirates, trick_bonus(trick))
+
+
 # --- Scoring --------------------------------------------------------------------------------------------------
 
 

@@ -373,6 +373,75 @@ def trick_winner(trick: Sequence[Card]) -> int | None:
     return judge(trick).winner
 
 
+class Rule(Enum):
+    """Which rule decided a trick: the rulebook's reason, for the why on the screen."""
+
+    KRAKEN = "kraken"  # nobody wins; who would have won leads next
+    WHALE = "whale"  # specials are Escapes, the highest number wins
+    WHALE_NO_NUMBER = "whale_no_number"  # the White Whale and no number: nobody wins, its player leads
+    MERMAID_CATCHES_KING = "mermaid_catches_king"
+    SKULL_KING = "skull_king"
+    PIRATE = "pirate"
+    MERMAID = "mermaid"
+    TRUMP = "trump"
+    LEAD_SUIT = "lead_suit"
+    ESCAPES = "escapes"  # every card escaped: the first played takes it
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a trick went where it went, as data: the rule, the winning card (None: nobody won), the suit led, the
+    cards the winner's bonus counts, and who leads next."""
+
+    rule: Rule
+    winner: int | None
+    card: Card | None
+    lead: Suit | None
+    next_leader: int
+    rivals: int = 0  # other cards of the winner's kind (two Pirates: the first played wins)
+    pirates: int = 0  # Pirates the Skull King caught
+    mermaids: int = 0  # Mermaids a Pirate caught
+    fourteens: int = 0  # 14s of green, purple or yellow taken
+    black_fourteen: bool = False  # the black 14 taken
+    bonus: int = 0
+    allies: tuple[int, ...] = ()  # positions of the Loot cards allied with the winner
+
+
+def explain(trick: Sequence[Card]) -> Reason:
+    """Why `trick` goes where `judge` sends it, in the rulebook's terms."""
+    judged = judge(trick)
+    lead = lead_suit(trick)
+    if judged.winner is None:
+        rule = Rule.KRAKEN if judged.creature is Kind.KRAKEN else Rule.WHALE_NO_NUMBER
+        return Reason(rule, None, None, lead, judged.next_leader)
+    card = trick[judged.winner]
+    taken = [other for other in trick if other.kind is Kind.NUMBER and other.number == 14]
+    fourteens = sum(other.suit is not Suit.BLACK for other in taken)
+    black = any(other.suit is Suit.BLACK for other in taken)
+    common = {"fourteens": fourteens, "black_fourteen": black, "bonus": judged.bonus, "allies": judged.alliances}
+    if judged.creature is Kind.WHALE:
+        return Reason(Rule.WHALE, judged.winner, card, lead, judged.next_leader, **common)
+    kings = any(other.kind is Kind.SKULL_KING for other in trick)
+    rivals = 0
+    if card.kind is Kind.MERMAID:
+        rule = Rule.MERMAID_CATCHES_KING if kings else Rule.MERMAID
+        rivals = sum(other.kind is Kind.MERMAID for other in trick) - 1
+    elif card.kind is Kind.SKULL_KING:
+        rule = Rule.SKULL_KING
+    elif card.is_pirate:
+        rule = Rule.PIRATE
+        rivals = sum(other.is_pirate for other in trick) - 1
+    elif card.suit is Suit.BLACK:
+        rule = Rule.TRUMP
+    elif card.suit is not None:
+        rule = Rule.LEAD_SUIT
+    else:
+        rule = Rule.ESCAPES
+    pirates = sum(other.is_pirate for other in trick) if rule is Rule.SKULL_KING else 0
+    mermaids = sum(other.kind is Kind.MERMAID for other in trick) if rule is Rule.PIRATE else 0
+    return Reason(rule, judged.winner, card, lead, judged.next_leader, rivals, pirates, mermaids, **common)
+
+
 # --- Rounds, dealer and leader --------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from table.rules.requests import RequestError, codes, fields
@@ -168,6 +169,46 @@ def trick_bonus(trick: Sequence[Die]) -> int:
     if winner.rank == MERMAID_RANK and any(die.rank == SKULL_KING_RANK for die in trick):
         return MERMAID_BONUS
     return 0
+
+
+class Rule(Enum):
+    """Which of `trick_winner`'s rules decided a trick: the rulebook's reason, for the why on the screen."""
+
+    MERMAID_CATCHES_KING = "mermaid_catches_king"  # rule 1
+    SKULL_KING = "skull_king"  # rule 2
+    PIRATE = "pirate"  # rule 3
+    MERMAID = "mermaid"  # rule 4
+    NUMBER = "number"  # rule 5
+    FLAGS = "flags"  # rule 6: only flags, the first thrown wins
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a trick went where it went, as data: the rule, the winning die's position and die, how many other dice
+    showed the same (the last thrown among equals wins), the Pirate skulls the Skull King caught, the bonus."""
+
+    rule: Rule
+    winner: int
+    die: Die
+    equals: int  # other dice of the same rank: the last thrown of them wins (the first, among flags)
+    pirates: int
+    bonus: int
+
+
+def explain(trick: Sequence[Die]) -> Reason:
+    """Why `trick` goes to the die `trick_winner` names, in the rulebook's terms."""
+    winner = trick_winner(trick)
+    die = trick[winner]
+    kings = any(other.rank == SKULL_KING_RANK for other in trick)
+    rule = {
+        SKULL_KING_RANK: Rule.SKULL_KING,
+        PIRATE_RANK: Rule.PIRATE,
+        MERMAID_RANK: Rule.MERMAID_CATCHES_KING if kings else Rule.MERMAID,
+        FLAG_RANK: Rule.FLAGS,
+    }.get(die.rank, Rule.NUMBER)
+    equals = sum(other.rank == die.rank for other in trick) - 1
+    pirates = sum(other.rank == PIRATE_RANK for other in trick)
+    return Reason(rule, winner, die, equals, pirates, trick_bonus(trick))
 
 
 # --- Rounds and scoring -----------------------------------------------------------------------------------------

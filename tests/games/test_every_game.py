@@ -11,6 +11,7 @@ import typing
 import pytest
 
 from table.games import catalog
+from table.games.effects import Judged
 from table.games.inputs import (
     CancelUndo,
     CardLaid,
@@ -21,6 +22,7 @@ from table.games.inputs import (
     ConfirmUndo,
     CountdownDone,
     DealtCards,
+    HideLastTrick,
     JoinSeat,
     LinkLost,
     LinkRestored,
@@ -28,6 +30,7 @@ from table.games.inputs import (
     Press,
     ReaderDown,
     ReaderUp,
+    ShowLastTrick,
     StartGame,
     Undo,
 )
@@ -92,3 +95,55 @@ def test_random_play_never_raises_and_replays_the_same(key: str) -> None:
         for event in events:
             again.handle(event)
         assert again.screen() == table.screen()
+
+
+# Inputs after which a trick may be judged again: an undo, a correction (a game's own input), a new game.
+REJUDGING = (ConfirmUndo, NewGame, StartGame)
+
+
+@pytest.mark.parametrize("key", catalog.keys())
+def test_every_game_judges_each_trick_once_and_shows_the_last_one_on_demand(key: str) -> None:
+    entry, rng = catalog.game(key), random.Random(f"why {key}")
+    codes: list[str | None] = ["badge:Anna", "nonsense", None]
+    seats = rng.randrange(entry.min_players, min(6, entry.max_players) + 1)
+    table = TableSession(seats)
+    for event in [ChooseGame(key), *(JoinSeat(seat) for seat in range(seats)), StartGame()]:
+        table.handle(event)
+    screen = table.screen()
+    assert (screen.why, screen.judged, screen.showing_last) == (None, None, False)  # every game has the why line
+    last_judged: dict[tuple[int, int], int] = {}  # (round, number) -> the event that judged it
+    since_reset = 0
+    for index in range(EVENTS * 5):
+        event = any_event(rng, entry, seats, codes)
+        if isinstance(event, REJUDGING) or type(event) in entry.inputs:
+            since_reset = index
+        for effect in table.handle(event):
+            if isinstance(effect, Judged):
+                where = (effect.round, effect.number)
+                assert last_judged.get(where, -1) < since_reset, f"{where} judged twice by {event}"
+                last_judged[where] = index
+                assert table.screen().why == effect.why
+        screen = table.screen()
+        assert screen.why is None or screen.judged is not None
+        if table.game_key == key and screen.judged is not None:
+            table.handle(ShowLastTrick())
+            assert table.screen().showing_last
+            table.handle(HideLastTrick())
+            assert not table.screen().showing_last
+
+
+def test_the_test_only_game_judges_its_rounds_too(toy_game: catalog.GameEntry) -> None:
+    table = TableSession(3)
+    for event in [ChooseGame(toy_game.key), JoinSeat(0), JoinSeat(1), StartGame()]:
+        table.handle(event)
+    effects = []
+    for n, (seat, code) in enumerate([(0, "star:3"), (1, "star:7"), (0, "star:9"), (1, "star:2")]):
+        effects += table.handle(CardLaid(seat, f"T{n}", code))
+    said = [
+        (effect.round, effect.number, effect.winner, str(effect.why))
+        for effect in effects
+        if isinstance(effect, Judged)
+    ]
+    assert said == [(1, 1, 1, "Highest card: star:7"), (2, 1, 0, "Highest card: star:9")]
+    table.handle(ShowLastTrick())
+    assert table.screen().showing_last and str(table.screen().judged.heading) == "Round 2"

@@ -21,6 +21,7 @@ from table.games.inputs import (
     CorrectBid,
     CountdownDone,
     DealtCards,
+    HideLastTrick,
     JoinSeat,
     LeaveSeat,
     LinkLost,
@@ -30,6 +31,7 @@ from table.games.inputs import (
     ReaderDown,
     ReaderUp,
     SetName,
+    ShowLastTrick,
     StartGame,
     Undo,
 )
@@ -150,6 +152,8 @@ def test_every_input_kind_survives_the_event_log(tmp_path: Path) -> None:
         ConfirmUndo(),
         CancelUndo(),
         NewGame(),
+        ShowLastTrick(),
+        HideLastTrick(),
     ]
     assert {type(sample) for sample in samples} == set(INPUT_KINDS)
     log = EventLog(open_database(tmp_path / "table.sqlite3"), INPUT_KINDS)

@@ -234,7 +234,7 @@ def test_the_winner_s_button_points_and_chooses(laying: Poker) -> None:
     assert laying.screen().pointed == "loot:red:10"
     laying.send(Press(1, TAP))
     assert laying.screen().pointed == "loot:yellow:5"
-    assert "Nothing to do" in refused(laying.send(Press(0, TAP)), 0)
+    assert refused(laying.send(Press(0, TAP)), 0) == "Ben chooses the loot card now"  # says who, and what
     laying.send(Press(1, HOLD))
     assert laying.screen().step == Step.GIVE.value and laying.screen().pointed == "loot:yellow:5"
 

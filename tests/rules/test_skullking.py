@@ -493,3 +493,39 @@ def test_round_scores_follow_the_formula(case: tuple[int, int, int, int]) -> Non
     else:
         assert score == -10 * abs(won - bid) < 0
         assert score == sk.round_score(bid, won, round_number, 0)  # a missed bid pays no bonus
+
+
+# --- Why a trick went where it went -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("codes", "rule", "winner", "rivals", "pirates", "bonus"),
+    [
+        (("yellow:5", "yellow:12", "red:13"), sk.Rule.LEAD_SUIT, 1, 0, 0, 0),
+        (("yellow:5", "black:3", "yellow:12"), sk.Rule.TRUMP, 1, 0, 0, 0),
+        (("escape", "pirate:harry-the-giant", "pirate:evil-emmy"), sk.Rule.PIRATE, 1, 1, 2, 0),
+        (("mermaid", "yellow:5", "mermaid"), sk.Rule.MERMAID, 0, 1, 0, 0),
+        (("pirate:badeye-joe", "skullking", "scarymary:escape"), sk.Rule.SKULL_KING, 1, 0, 2, 60),
+        (("skullking", "yellow:2", "mermaid"), sk.Rule.MERMAID_CATCHES_KING, 2, 0, 0, 50),
+        (("escape", "scarymary:escape", "escape"), sk.Rule.ESCAPES, 0, 0, 1, 0),
+    ],
+)
+def test_explain_names_the_rule_that_decided_and_the_bonus(
+    codes: tuple[str, ...], rule: sk.Rule, winner: int, rivals: int, pirates: int, bonus: int
+) -> None:
+    reason = sk.explain(cards(*codes))
+    assert (reason.rule, reason.winner, reason.rivals, reason.pirates, reason.bonus) == (
+        rule,
+        winner,
+        rivals,
+        pirates,
+        bonus,
+    )
+
+
+@given(tricks())
+def test_explain_agrees_with_the_winner_and_the_bonus(trick: list[sk.Card]) -> None:
+    reason = sk.explain(trick)
+    assert reason.winner == sk.trick_winner(trick)
+    assert reason.bonus == sk.trick_bonus(trick)
+    assert reason.card == trick[reason.winner]

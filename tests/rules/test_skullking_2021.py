@@ -463,3 +463,38 @@ def test_loot_under_rascal_scoring_needs_both_bids_exact() -> None:  # the FAQ
     assert play.score(0, [0, 2, 0]) == 20 + 20  # both exact: the direct hit and the alliance
     assert play.score(0, [0, 1, 0]) == 20  # the winner one off: no alliance for either
     assert play.score(1, [0, 1, 0]) == 10  # a glancing blow: half of 20, no bonus
+
+
+# --- Why a trick went where it went -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("codes", "rule", "winner", "bonus"),
+    [
+        (("green:5", "kraken", "pirate:harry-the-giant"), sk.Rule.KRAKEN, None, 0),
+        (("whale", "green:3"), sk.Rule.WHALE, 1, 0),
+        (("whale", "skullking", "mermaid"), sk.Rule.WHALE_NO_NUMBER, None, 0),
+        (("mermaid", "pirate:rosie-de-laney"), sk.Rule.PIRATE, 1, 20),
+        (("pirate:juanita-jade", "skullking", "tigress:pirate"), sk.Rule.SKULL_KING, 1, 60),
+        (("skullking", "mermaid"), sk.Rule.MERMAID_CATCHES_KING, 1, 40),
+        (("green:14", "black:2"), sk.Rule.TRUMP, 1, 10),
+        (("purple:3", "purple:9", "black:14"), sk.Rule.TRUMP, 2, 20),
+        (("yellow:7", "yellow:14", "green:14"), sk.Rule.LEAD_SUIT, 1, 20),
+        (("escape", "loot", "tigress:escape"), sk.Rule.ESCAPES, 0, 0),
+    ],
+)
+def test_explain_names_the_rule_that_decided_and_the_bonus(
+    codes: tuple[str, ...], rule: sk.Rule, winner: int | None, bonus: int
+) -> None:
+    trick = cards(*codes)
+    reason = sk.explain(trick)
+    assert (reason.rule, reason.winner, reason.bonus) == (rule, winner, bonus)
+    assert reason.winner == sk.judge(trick).winner
+    assert reason.next_leader == sk.judge(trick).next_leader
+
+
+def test_explain_counts_what_the_bonus_is_for() -> None:
+    reason = sk.explain(cards("mermaid", "pirate:harry-the-giant", "green:14", "black:14", "loot"))
+    assert (reason.mermaids, reason.fourteens, reason.black_fourteen, reason.allies) == (1, 1, True, (4,))
+    assert reason.bonus == 20 + 10 + 20
+    assert sk.explain(cards("pirate:harry-the-giant", "pirate:rosie-de-laney")).rivals == 1

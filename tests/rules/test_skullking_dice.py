@@ -239,3 +239,26 @@ def test_the_camera_knows_the_same_dice_as_the_rules() -> None:
     seen = load_dice()
     assert seen.sides == dict(dice.STANDARD_BAG.faces)
     assert seen.counts == dict(dice.STANDARD_BAG.counts)
+
+
+# --- Why a trick went where it went -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("codes", "rule", "winner", "equals", "bonus"),
+    [
+        (("skullking:skull", "mermaid:skull", "pirate:skull"), dice.Rule.MERMAID_CATCHES_KING, 1, 0, 50),
+        (("pirate:skull", "skullking:skull", "pirate:skull"), dice.Rule.SKULL_KING, 1, 0, 60),
+        (("pirate:skull", "black:7", "pirate:skull"), dice.Rule.PIRATE, 2, 1, 0),
+        (("mermaid:skull", "black:7"), dice.Rule.MERMAID, 0, 0, 0),
+        (("black:7", "yellow:7", "red:3"), dice.Rule.NUMBER, 1, 1, 0),
+        (("yellow:flag", "pirate:flag", "mermaid:flag"), dice.Rule.FLAGS, 0, 2, 0),
+    ],
+)
+def test_explain_names_the_rule_that_decided_and_the_bonus(
+    codes: tuple[str, ...], rule: dice.Rule, winner: int, equals: int, bonus: int
+) -> None:
+    trick = throw(*codes)
+    reason = dice.explain(trick)
+    assert (reason.rule, reason.winner, reason.equals, reason.bonus) == (rule, winner, equals, bonus)
+    assert reason.winner == dice.trick_winner(trick)

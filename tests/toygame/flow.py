@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from table.games.effects import LOBBY, Sound, SwitchGame
-from table.games.flow import TableFlow, copy_state
+from table.games.flow import Judging, TableFlow, copy_state
 from table.games.inputs import CardLaid, CardLifted, NewGame
 from table.games.readers import SeatReaders
-from table.games.screen import Note, Phase
+from table.games.screen import JudgedPlay, JudgedView, Note, Phase
 from table.games.table_state import TableState
 from table.games.text import Text, text, verbatim
 from tests.toygame import rules
@@ -33,10 +33,13 @@ class HighCardScreen:
     undo: Text | None
     link_lost: str | None
     language: str
+    why: Text | None = None
+    judged: JudgedView | None = None
+    showing_last: bool = False
 
 
 @dataclass
-class _Game:
+class _Game(Judging):
     phase: Phase = Phase.PLAYING
     round: int = 1
     laid: list[str | None] = field(default_factory=list)
@@ -77,11 +80,19 @@ class HighCardFlow(SeatReaders, TableFlow):
             self._refuse(verbatim("Not a star card"), seat)
             return
         self._checkpoint(verbatim(f"seat {seat + 1}'s card"))
+        if not game.laid:
+            self._next_unit_started()
         game.laid.append(code)
         if len(game.laid) == len(self.players):
             winner = rules.round_winner(game.laid)
             if winner is not None:
                 game.points[self.players[winner]] += 1
+            seat_won = None if winner is None else self.players[winner]
+            why = verbatim("Everybody passed") if winner is None else verbatim(f"Highest card: {game.laid[winner]}")
+            laid = zip(self.players, game.laid, strict=True)
+            plays = [JudgedPlay(at, self._name(at), verbatim(card or "pass")) for at, card in laid]
+            shown = (verbatim("Last round"), verbatim(f"Round {game.round}"))
+            self._judged((game.round, 1), seat_won, why, shown, plays)
             game.laid = []
             game.round += 1
             if game.round > rules.ROUNDS:
@@ -111,4 +122,5 @@ class HighCardFlow(SeatReaders, TableFlow):
             self._undo_question(),
             self.link_lost,
             self.language,
+            **self._why_fields(),
         )

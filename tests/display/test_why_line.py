@@ -1,0 +1,114 @@
+"""The why line and the last trick shown again (table.display.why_line), in every game, at the TV's and the 7-inch
+screen's size, in all five languages."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+import pygame
+import pytest
+
+from table.display.card_art import CardFace
+from table.display.scoreboard import Scoreboard
+from table.display.typeset import watch_overflows
+from table.display.why_line import STRIP
+from table.games import catalog, inputs
+from table.games.text import LANGUAGES
+from tests.display.screens import every_screen
+from tests.display.why_shots import why_screens
+
+SIZES = [(1920, 1080), (800, 480)]
+
+
+@cache
+def screens(language: str) -> dict[str, Any]:
+    return why_screens(language)
+
+
+def board(screen: Any, size: tuple[int, int]) -> Scoreboard:
+    scoreboard = Scoreboard(pygame.Surface(size), clock=lambda: 1000.0)
+    scoreboard.show(screen)
+    scoreboard.draw_frame()
+    return scoreboard
+
+
+def test_every_game_of_the_catalog_has_a_why_screen() -> None:
+    shown = screens("en")
+    assert set(catalog.keys()) <= set(shown)
+    assert all(screen.why is not None for screen in shown.values())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, size: tuple[int, int]) -> None:
+    for name, screen in screens(language).items():
+        with watch_overflows() as before:  # the view's own texts (the type scale's business), without the why
+            board(dataclasses.replace(screen, why=None, showing_last=False), size)
+        for shown in (screen, dataclasses.replace(screen, showing_last=True)):
+            with watch_overflows() as overflows:
+                scoreboard = board(shown, size)
+            added = [overflow for overflow in overflows if overflow not in before]
+            assert added == [], f"{name} at {size} in {language}: {added}"
+            strip = scoreboard.why_strip()
+            assert strip.height >= size[1] // 20
+            colours = {scoreboard.surface.get_at((x, strip.centery))[:3] for x in range(0, size[0], 4)}
+            assert len(colours - {STRIP}) > 2, f"{name}: the why line is empty"  # words are drawn on it
+
+
+def test_the_strip_stays_empty_without_a_why_and_the_view_keeps_its_room() -> None:
+    screen = screens("en")["skullking"]
+    quiet = board(dataclasses.replace(screen, why=None), (800, 480))
+    strip = quiet.why_strip()
+    assert strip.height == 480 // 16  # the layout does not jump when a why comes and goes
+    assert {quiet.surface.get_at((x, strip.centery))[:3] for x in range(0, 800, 4)} == {STRIP}
+    lobby = board(every_screen("en")["lobby"].screen, (800, 480))
+    assert lobby.why_strip().height == 0
+    assert quiet.layout()[0] == lobby.layout()[0]  # the view keeps every pixel: its seats have none to spare
+    assert quiet.layout()[3].height < lobby.layout()[3].height  # the bar gives most of the strip's room
+
+
+def test_the_last_trick_lies_over_the_view_and_goes_again() -> None:
+    screen = screens("en")["skullking"]
+    scoreboard = board(screen, (1920, 1080))
+    before = scoreboard.surface.copy()
+    scoreboard.show(dataclasses.replace(screen, showing_last=True))
+    scoreboard.draw_frame()
+    middle = (960, 300)
+    assert scoreboard.surface.get_at(middle) != before.get_at(middle)
+    scoreboard.show(screen)
+    scoreboard.draw_frame()
+    assert scoreboard.surface.get_at(middle) == before.get_at(middle)
+
+
+def key(char: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=ord(char), unicode=char, mod=0)
+
+
+@pytest.mark.parametrize("name", ["skullking", "skullking-2021", "skullking-dice", "piratenpoker", "flying-hollander"])
+def test_the_l_key_asks_for_the_last_trick_in_every_game(name: str) -> None:
+    scoreboard = board(screens("en")[name], (1920, 1080))
+    assert scoreboard.controls.handle(key("l"), screens("en")[name]) == [inputs.ShowLastTrick()]
+
+
+def test_a_roomy_bar_has_the_last_trick_button_and_a_full_one_only_its_key() -> None:
+    screen = screens("en")["skullking"]
+    scoreboard = board(screen, (1920, 1080))
+    labels = [str(button.label) for button in scoreboard.controls.bar_buttons(screen)]
+    assert labels[-1] == "Last trick"
+    poker = screens("en")["piratenpoker"]  # choosing the loot: a full bar
+    assert "Last showdown" not in [str(button.label) for button in scoreboard.controls.bar_buttons(poker)]
+    assert scoreboard.controls.handle(key("l"), poker) == [inputs.ShowLastTrick()]
+
+
+def test_the_why_line_is_drawn_again_where_it_moves_to() -> None:
+    screen = screens("en")["skullking"]
+    scoreboard = board(screen, (1920, 1080))
+    before = scoreboard.why_strip()
+    scoreboard.show(screen, hand=[CardFace("mermaid")])  # the demo's hand pushes the strips up
+    scoreboard.draw_frame()
+    after = scoreboard.why_strip()
+    assert after.top < before.top and after in [pygame.Rect(rect) for rect in scoreboard.updated]
+    colours = {scoreboard.surface.get_at((x, after.centery))[:3] for x in range(0, 1920, 4)}
+    assert len(colours - {STRIP}) > 2
