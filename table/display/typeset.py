@@ -19,6 +19,38 @@ from functools import cache, lru_cache
 import pygame
 
 MIN_TYPE = 10  # pixels; smaller is unreadable even up close on the 7-inch screen
+
+
+@dataclass(frozen=True)
+class TypeScale:
+    """The sizes of type on one screen, in pixels (the font's size; a capital is about 0.72 of it)."""
+
+    small: int  # the minimum: nothing is ever drawn smaller
+    body: int
+    heading: int
+    title: int
+
+    @property
+    def min_cap(self) -> int:
+        return cap_height(self.small)
+
+
+TV = TypeScale(small=28, body=36, heading=46, title=60)  # 1920x1080
+TOUCH = TypeScale(small=17, body=21, heading=27, title=34)  # 800x480
+
+
+def scale_for(size: tuple[int, int]) -> TypeScale:
+    """The type scale of a screen of `size`."""
+    height = size[1]
+    if height >= TV_HEIGHT:
+        k = height / TV_HEIGHT
+        return TypeScale(*(round(v * k) for v in (TV.small, TV.body, TV.heading, TV.title)))
+    t = max(0.0, (height - TOUCH_HEIGHT) / (TV_HEIGHT - TOUCH_HEIGHT))
+    pairs = zip((TOUCH.small, TOUCH.body, TOUCH.heading, TOUCH.title), (TV.small, TV.body, TV.heading, TV.title))
+    return TypeScale(*(round(a + (b - a) * t) for a, b in pairs))
+
+
+TV_HEIGHT, TOUCH_HEIGHT = 1080, 480
 LINE_SPACING = 1.05  # of the font's line height
 Colour = tuple[int, int, int]
 
@@ -33,6 +65,39 @@ class Overflow:
 
 
 _watchers: list[list[Overflow]] = []
+
+
+@dataclass
+class Drawn:
+    """One text as fitted: for a test that measures every text on every screen."""
+
+    text: str
+    size: int  # the type's size in pixels
+    cap_height: int  # the height of a capital letter as drawn, in pixels
+    box: tuple[int, int]
+    rendered: tuple[int, int]
+    cut: bool  # shortened with "..."
+    surface: pygame.Surface | None = None
+    placed: bool | None = None  # placed inside its surface (None: not placed through `place`)
+
+
+_recorders: list[list[Drawn]] = []
+
+
+@contextmanager
+def record_texts() -> Iterator[list[Drawn]]:
+    """Collect every text fitted inside the `with` block."""
+    found: list[Drawn] = []
+    _recorders.append(found)
+    try:
+        yield found
+    finally:
+        _recorders.remove(found)
+
+
+def cap_height(size: int) -> int:
+    top, bottom = font(size).metrics("H")[0][3], font(size).metrics("H")[0][2]
+    return top - bottom
 
 
 @contextmanager
@@ -65,7 +130,11 @@ def fit_text(text: str, width: int, height: int, colour: Colour, lines: int = 1,
     If even MIN_TYPE does not fit, the text is cut short with "..." and, unless `record` is False (card art,
     whose captions are ornaments), reported to the overflow watchers.
     """
-    surface, overflow = _fit(text, max(1, width), max(1, height), colour, lines)
+    surface, size, overflow = _fit(text, max(1, width), max(1, height), colour, lines)
+    for drawn in _recorders:
+        drawn.append(
+            Drawn(text, size, cap_height(size), (width, height), surface.get_size(), overflow is not None, surface)
+        )
     if overflow is not None and record:
         for found in _watchers:
             found.append(overflow)
@@ -73,14 +142,16 @@ def fit_text(text: str, width: int, height: int, colour: Colour, lines: int = 1,
 
 
 @lru_cache(maxsize=8192)
-def _fit(text: str, width: int, height: int, colour: Colour, lines: int) -> tuple[pygame.Surface, Overflow | None]:
+def _fit(
+    text: str, width: int, height: int, colour: Colour, lines: int
+) -> tuple[pygame.Surface, int, Overflow | None]:
     size = max(MIN_TYPE, height)
     while True:
         wrapped = _wrap(text, width, size, lines)
         if wrapped is not None:
             block = _stack(wrapped, size, colour)
             if block.get_height() <= height * 1.35 or size == MIN_TYPE:
-                return block, None
+                return block, size, None
         if size == MIN_TYPE:
             break
         size = max(MIN_TYPE, int(size * 0.9))
@@ -89,7 +160,7 @@ def _fit(text: str, width: int, height: int, colour: Colour, lines: int) -> tupl
     cut = text
     while face.size(cut)[0] > width and cut.removesuffix("..."):
         cut = cut.removesuffix("...")[:-1].rstrip() + "..."
-    return render(cut, MIN_TYPE, colour), Overflow(text, (width, height), needed)
+    return render(cut, MIN_TYPE, colour), MIN_TYPE, Overflow(text, (width, height), needed)
 
 
 def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:

@@ -1,0 +1,94 @@
+"""Every text on every screen, at the TV's and the 7-inch screen's size, in all five languages, measured as drawn:
+none smaller than the type scale's minimum for the screen, none cut short, none outside its surface.
+
+The typesetter records each text it fits (its size, the height of its capitals, whether it was cut) and where it
+was placed; the screens are every game's of the catalog, the lobby, the bar's states, the summaries, the score pads
+and the messages (tests/display/all_screens.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+import pytest
+
+from table.display import typeset
+from table.display.typeset import Drawn, record_texts, scale_for
+from table.games.text import LANGUAGES
+from tests.display.all_screens import Frame, all_frames, draw
+
+SIZES = [(1920, 1080), (800, 480)]
+
+
+@cache
+def frames(language: str) -> dict[str, Frame]:
+    return all_frames(language)
+
+
+@cache
+def measured(language: str, size: tuple[int, int]) -> list[tuple[str, Drawn]]:
+    out: list[tuple[str, Drawn]] = []
+    for name, frame in frames(language).items():
+        with record_texts() as found:
+            draw(frame, size)
+        out += [(name, drawn) for drawn in found]
+    return out
+
+
+def _say(name: str, drawn: Drawn) -> str:
+    return f"{name}: {drawn.text!r} at {drawn.size} px (capitals {drawn.cap_height} px) in a {drawn.box} box"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_legible_whole_and_on_the_screen(language: str, size: tuple[int, int]) -> None:
+    texts = measured(language, size)
+    assert len(texts) > 300  # every screen was drawn, and its texts recorded
+    minimum = scale_for(size).min_cap
+    small = [_say(name, d) for name, d in texts if d.text.strip() and d.cap_height < minimum]
+    cut = [_say(name, d) for name, d in texts if d.cut]
+    outside = [_say(name, d) for name, d in texts if d.placed is not None and not d.placed]
+    wider = [_say(name, d) for name, d in texts if d.rendered[0] > d.box[0]]
+    assert small == [], f"{len(small)} texts under {minimum} px:\n" + "\n".join(small[:40])
+    assert cut == [], f"{len(cut)} texts cut:\n" + "\n".join(cut[:40])
+    assert outside == [], f"{len(outside)} texts outside their surface:\n" + "\n".join(outside[:40])
+    assert wider == [], f"{len(wider)} texts wider than their box:\n" + "\n".join(wider[:40])
+
+
+def test_every_text_was_placed_through_the_typesetter() -> None:
+    texts = measured("de", (800, 480))
+    unplaced = sorted({_say(name, d) for name, d in texts if d.placed is None})
+    assert unplaced == []
+
+
+def test_the_minimum_is_a_readable_height_at_each_size() -> None:
+    assert scale_for((1920, 1080)).min_cap >= 20  # ~1/54 of the TV's height: readable at 3 m (typeset.py)
+    assert scale_for((800, 480)).min_cap >= 12  # ~2.2 mm on a 7-inch screen: readable at arm's length
+    assert scale_for((1280, 720)).small > scale_for((800, 480)).small  # the windowed demo: in between
+
+
+def test_a_word_too_long_for_its_box_is_laid_out_again_never_cut() -> None:
+    pygame.font.init()
+    with typeset.screen((800, 480)), record_texts() as found:
+        typeset.fit_text("Harry The Giant", 80, 10, (0, 0, 0), lines=2)
+    (drawn,) = found
+    assert not drawn.cut and drawn.cap_height >= scale_for((800, 480)).min_cap
+    assert drawn.rendered[0] <= 80 and drawn.rendered[1] > drawn.size  # on more than one line
+
+
+def test_a_shorter_form_is_used_only_when_the_long_one_does_not_fit() -> None:
+    pygame.font.init()
+    with typeset.screen((800, 480)), record_texts() as found:
+        typeset.fit_text(("Piratenpoker Kartenspiel", "Poker"), 400, 30, (0, 0, 0))
+        typeset.fit_text(("Piratenpoker Kartenspiel", "Poker"), 70, 30, (0, 0, 0))
+    assert [d.text for d in found] == ["Piratenpoker Kartenspiel", "Poker"]
+
+
+def test_texts_side_by_side_share_one_size() -> None:
+    pygame.font.init()
+    with typeset.screen((1920, 1080)):
+        chips = typeset.fit_row(["English", "Deutsch", "Nederlands", "Italiano"], 170, 60, (0, 0, 0))
+    assert len({surface.get_height() for surface in chips}) == 1
+    alone = typeset.fit_text("English", 170, 60, (0, 0, 0))
+    assert alone.get_height() >= chips[0].get_height()
