@@ -2,7 +2,7 @@
 
 Each suit has a colour from the Okabe-Ito palette (told apart by the common colour blindnesses) AND its own
 shape and letter: yellow a circle (Y), red a triangle (R), blue a square (B), black the Jolly Roger flag (K).
-Special cards have a drawn symbol and their name.
+Special cards have a drawn symbol; their name is drawn beside them (`card_words`), where it can be large enough.
 
 Plain data in, a pygame Surface out: the display knows nothing of the rules.
 """
@@ -15,8 +15,9 @@ from functools import lru_cache
 
 import pygame
 
-from table.display.typeset import fit_text
-from table.games.text import Text, Translator, text
+from table.display import typeset
+from table.display.typeset import fit_text, place
+from table.games.text import Text, Translator, text, verbatim
 
 CARD_RATIO = 1.45  # height / width of a playing card
 PAPER = (250, 246, 236)
@@ -65,9 +66,14 @@ class CardFace:
     caption: str | Text = ""  # a pirate's name, or how Scary Mary was announced
 
 
-@lru_cache(maxsize=512)
 def draw_card(face: CardFace, width: int, catalog: Translator | None = None) -> pygame.Surface:
-    """The card, `width` pixels wide, its words in `catalog`'s language. Cached: callers only blit it."""
+    """The card, `width` pixels wide, its words in `catalog`'s language. Cached (with the screen's type scale):
+    callers only blit it."""
+    return _draw_card(face, width, catalog, typeset.current())
+
+
+@lru_cache(maxsize=512)
+def _draw_card(face: CardFace, width: int, catalog: Translator | None, scale: typeset.TypeScale) -> pygame.Surface:
     height = round(width * CARD_RATIO)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = max(3, width // 12)
@@ -84,16 +90,16 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
     assert face.suit is not None
     width, height = card.get_size()
     colour = SUIT_COLOURS[face.suit]
-    band = pygame.Rect(0, 0, width, height // 5)
+    band = pygame.Rect(0, 0, width, max(height // 5, typeset.current().small * 5 // 4))  # its letter: no smaller
     pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
     letter_colour = INK if face.suit == "yellow" else PAPER
     corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour, record=False)
-    card.blit(corner, corner.get_rect(midleft=(width // 12, band.centery)))
+    place(card, corner, midleft=(width // 12, band.centery))
     mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
     mark.midright = (width - width // 12, band.centery)
     suit_mark(card, face.suit, mark, letter_colour)
     number = fit_text(str(face.number), width * 3 // 4, height // 2, INK, record=False)
-    card.blit(number, number.get_rect(center=(width // 2, height * 11 // 20)))
+    place(card, number, center=(width // 2, height * 11 // 20))
     big = pygame.Rect(0, 0, width // 4, width // 4)
     big.midbottom = (width // 2, height - height // 20)
     suit_mark(card, face.suit, big, colour if face.suit != "yellow" else INK)
@@ -137,12 +143,12 @@ def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
 
 
 def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | None) -> None:
-    width, height = card.get_size()
+    width = card.get_width()
     colour = SPECIAL_COLOURS.get(face.kind, INK)
     inner = card.get_rect().inflate(-width // 8, -width // 8)
     pygame.draw.rect(card, colour, inner, border_radius=width // 16)
     symbol = pygame.Rect(0, 0, inner.width * 3 // 4, inner.width * 3 // 4)
-    symbol.center = (width // 2, inner.top + inner.height * 2 // 5)
+    symbol.center = inner.center  # the words go beside the card (`card_words`), at a size the room can read
     ink = INK if face.kind in ("escape", "skullking", "whale") else PAPER
     {
         "escape": _white_flag,
@@ -155,13 +161,16 @@ def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | No
         "whale": _whale,
         "loot": _chest,
     }.get(face.kind, _crown)(card, symbol, ink)
-    name = fit_text(
-        _say(SPECIAL_NAMES.get(face.kind, face.kind), catalog), inner.width * 9 // 10, height // 10, ink, record=False
-    )
-    card.blit(name, name.get_rect(center=(width // 2, inner.bottom - inner.height // 5)))
-    if face.caption:
-        caption = fit_text(_say(face.caption, catalog), inner.width * 9 // 10, height // 14, ink, record=False)
-        card.blit(caption, caption.get_rect(center=(width // 2, inner.bottom - inner.height // 14)))
+
+
+def card_words(face: CardFace, catalog: Translator | None = None) -> list[str]:
+    """A special card's words, drawn beside it: its name and its caption ("Pirate", "Tortuga Jack"); none for a
+    number card (its number and suit are on it). A card is too small on the table for words at the type scale's
+    minimum, so they are not printed on it."""
+    if face.kind == "number":
+        return []
+    words = [_say(SPECIAL_NAMES.get(face.kind, verbatim(face.kind)), catalog)]
+    return words + ([_say(face.caption, catalog)] if face.caption else [])
 
 
 def _say(words: str | Text, catalog: Translator | None) -> str:

@@ -11,8 +11,9 @@ from functools import lru_cache
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER, SPECIAL_COLOURS, SUIT_COLOURS
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 
 DIE_COLOURS = {**SUIT_COLOURS, **{kind: SPECIAL_COLOURS[kind] for kind in ("skullking", "pirate", "mermaid")}}
 DIE_LETTERS = {"black": "K", "blue": "B", "red": "R", "yellow": "Y", "skullking": "S", "pirate": "P", "mermaid": "M"}
@@ -23,11 +24,16 @@ def ink_on(kind: str) -> tuple[int, int, int]:
     return INK if kind in LIGHT_KINDS else PAPER
 
 
-@lru_cache(maxsize=256)
 def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
     """A die seen from above: its body in the kind's colour, its letter in a corner, its face in the middle.
 
-    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch that still has its letter)."""
+    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch that still has its letter).
+    Cached (with the screen's type scale): callers only blit it."""
+    return _draw_die(kind, face, size, typeset.current())
+
+
+@lru_cache(maxsize=256)
+def _draw_die(kind: str, face: str | None, size: int, scale: typeset.TypeScale) -> pygame.Surface:
     die = pygame.Surface((size, size), pygame.SRCALPHA)
     body = DIE_COLOURS.get(kind, (128, 128, 128))
     radius = max(3, size // 7)
@@ -38,7 +44,7 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
     ink = ink_on(kind)
     if face != "":
         letter = fit_text(DIE_LETTERS.get(kind, "?"), size // 4, size // 4, ink, record=False)
-        die.blit(letter, letter.get_rect(topleft=(size // 12, size // 16)))
+        place(die, letter, topleft=(size // 12, size // 16))
     glyph = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
     glyph.center = (size // 2, size * 11 // 20)
     if face == "skull":
@@ -47,11 +53,11 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
         _flag(die, glyph, ink)
     elif face == "":
         big = fit_text(DIE_LETTERS.get(kind, "?"), glyph.width, glyph.height, ink, record=False)
-        die.blit(big, big.get_rect(center=(size // 2, size // 2)))
+        place(die, big, center=(size // 2, size // 2))
         return die
     else:
         numeral = fit_text(face or "?", glyph.width, glyph.height, ink, record=False)
-        die.blit(numeral, numeral.get_rect(center=glyph.center))
+        place(die, numeral, center=glyph.center)
     return die
 
 

@@ -20,7 +20,7 @@ from table.display.card_art import INK, PAPER
 from table.display.dice_art import DIE_LETTERS, draw_die
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import PAD, Paint, register
 from table.games.dice_screen import DiceScreen, ThrownDie
 from table.games.screen import Phase, SeatView
@@ -73,7 +73,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
     if screen.camera_lost is not None or screen.tray_blocked:
         words = text("No picture of the tray") if screen.camera_lost is not None else text("The tray is covered")
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midtop=(box.centerx, box.top + line // 4)))
+        place(surface, note, midtop=(box.centerx, box.top + line // 4))
     elif trick is not None:
         heading = text("Trick {number}", number=trick.number)
         if trick.lead is not None:
@@ -84,7 +84,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
                 letter=DIE_LETTERS[trick.lead],
             )
         head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)
-        surface.blit(head, head.get_rect(topleft=(box.left + box.width // 30, box.top + line // 4)))
+        place(surface, head, topleft=(box.left + box.width // 30, box.top + line // 4))
         if trick.lead is not None:
             swatch = pygame.Rect(0, 0, line, line)
             swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
@@ -104,10 +104,10 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
             dice=", ".join(f"#{d.order} {DIE_LETTERS.get(d.kind, '?')} {d.face or '?'}" for d in screen.loose),
         )
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+        place(surface, note, midbottom=(box.centerx, box.bottom - line // 6))
     elif screen.revokes:
         note = fit_text(paint.say(screen.revokes[-1].text), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+        place(surface, note, midbottom=(box.centerx, box.bottom - line // 6))
 
 
 def _thrown(
@@ -133,13 +133,13 @@ def _thrown(
         )
     order = f"#{die.order}" if die.order is not None else "-"
     tag = fit_text(order, size // 2, size // 4, PAPER)
-    surface.blit(tag, tag.get_rect(midbottom=(centre[0], rect.top - size // 10)))
+    place(surface, tag, midbottom=(centre[0], rect.top - size // 10))
     below = text("{name} wins", name=name) if won else name
     if die.doubt is not None:
         below = text("{name}: check?", name=name)
     colour = HIGHLIGHT if die.doubt is not None else PAPER  # readable on the felt; the word and the frame say it
     label = fit_text(paint.say(below), max(size, room), size * 3 // 10, colour, lines=2)
-    surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + size // 8)))
+    place(surface, label, midtop=(centre[0], rect.bottom + size // 8))
 
 
 def _plate(
@@ -150,7 +150,7 @@ def _plate(
         pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
     row = box.height // 4
     name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
-    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
+    place(surface, name, midtop=(box.centerx, box.top + row // 4))
     if view.bid is not None:
         detail: Text = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
     elif view.bid_locked:
@@ -158,10 +158,10 @@ def _plate(
     else:
         detail = text("bidding") if screen.phase is Phase.BIDDING else verbatim("")
     line = fit_text(paint.say(detail), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + row * 5 // 4)))
+    place(surface, line, midtop=(box.centerx, box.top + row * 5 // 4))
     mark = text("THROWS") if view.acting else text("WINS THE TRICK") if won else text("total {total}", total=view.total)
     said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(said, said.get_rect(midtop=(box.centerx, box.top + row * 9 // 4)))
+    place(surface, said, midtop=(box.centerx, box.top + row * 9 // 4))
 
 
 register_dice_screens()  # importing the module (as the game catalog's views) shows the dice game

@@ -26,7 +26,7 @@ from table.display import seat_strip
 from table.display.card_art import INK, PAPER
 from table.display.controls import AskedNewGame, Button, register_controls
 from table.display.summary_screens import draw_ranking
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import PAD, Paint, register
 from table.games import inputs
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
@@ -84,16 +84,16 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
             card, _band(rank), box.inflate(-width // 8, -height // 8), width=max(2, width // 18), border_radius=radius
         )
         figure = fit_text(str(rank), width * 3 // 4, height * 9 // 20, INK)
-        card.blit(figure, figure.get_rect(center=(width // 2, height * 2 // 5)))
+        place(card, figure, center=(width // 2, height * 2 // 5))
         corner = fit_text(str(rank), width * 2 // 5, height // 6, INK)  # readable where the fan hides the rest
         pygame.draw.rect(card, PAPER, corner.get_rect(topleft=(width // 14, height // 20)))
-        card.blit(corner, (width // 14, height // 20))
+        place(card, corner, topleft=(width // 14, height // 20))
         for n in range(min(rank, 12)):  # pips: the rank counted, for those who read shapes better than figures
             x = width // 6 + (n % 6) * (width * 2 // 3) // 5
             y = height * 7 // 10 + (n // 6) * height // 14
             pygame.draw.circle(card, _band(rank), (x, y), max(2, width // 24))
         name = fit_text(paint.say(CREW_NAMES[rank]), width * 5 // 6, height // 9, INK)
-        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 14)))
+        place(card, name, midbottom=(width // 2, height - height // 14))
     else:
         colour, words = SPECIALS.get(code, ((128, 128, 128), verbatim(code)))
         pygame.draw.rect(card, (*colour, 130 if code == "hollander" else 255), box, border_radius=radius)
@@ -104,7 +104,7 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
         _symbol(card, code, pygame.Rect(width // 14, height // 30, width // 4, width // 4))  # the corner index
         ink = INK if code == "hollander" else PAPER
         name = fit_text(paint.say(words), width * 5 // 6, height // 5, ink, lines=2)
-        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 12)))
+        place(card, name, midbottom=(width // 2, height - height // 12))
     pygame.draw.rect(card, INK, box, width=max(1, width // 40), border_radius=radius)
     return card
 
@@ -199,7 +199,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     count = fit_text(
         paint.say(text("draw pile: {count}", count=screen.draw)), card_width * 5 // 4, card_height // 10, PAPER
     )
-    surface.blit(count, count.get_rect(midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4)))
+    place(surface, count, midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4))
     fan_left = left + card_width + box.width // 30
     shown = screen.pile[-5:]
     step = card_width * 2 // 5
@@ -207,7 +207,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
         empty = pygame.Rect(fan_left, top, card_width, card_height)
         pygame.draw.rect(surface, PAPER, empty, width=3, border_radius=card_width // 10)
         words = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
-        surface.blit(words, words.get_rect(center=empty.center))
+        place(surface, words, center=empty.center)
     for n, code in enumerate(shown):
         surface.blit(draw_card(code, card_height, paint), (fan_left + n * step, top))
     fan_right = fan_left + card_width + step * max(0, len(shown) - 1)
@@ -229,7 +229,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     for words, colour in rows:
         height = line * 2 if colour is HIGHLIGHT else line
         said = fit_text(paint.say(words), info.width, height * 4 // 5, colour, lines=2 if colour is HIGHLIGHT else 1)
-        surface.blit(said, said.get_rect(topleft=(info.left, y)))
+        place(surface, said, topleft=(info.left, y))
         y += height
 
 
@@ -248,7 +248,7 @@ def _plate(
         )
     row = box.height // 5
     name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
-    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
+    place(surface, name, midtop=(box.centerx, box.top + row // 4))
     # Three small stacks: hand, clash, final, each with its count and word.
     slot = box.width * 9 // 10 // 3
     for n, (position, count) in enumerate((("hand", view.hand), ("clash", view.clash), ("final", view.final))):
@@ -260,9 +260,9 @@ def _plate(
         if position == view.position:
             pygame.draw.rect(surface, INK, mini.inflate(6, 6), width=3, border_radius=5)
         figure = fit_text(str(count), slot * 2 // 5, row, INK)
-        surface.blit(figure, figure.get_rect(midleft=(mini.right + 4, mini.centery)))
+        place(surface, figure, midleft=(mini.right + 4, mini.centery))
         word = fit_text(paint.say(POSITIONS[position]), slot * 9 // 10, row * 3 // 5, INK)
-        surface.blit(word, word.get_rect(midtop=(centre, mini.bottom + 2)))
+        place(surface, word, midtop=(centre, mini.bottom + 2))
     if view.place is not None:
         mark: Text = text("OUT: place {place}", place=view.place)
     elif view.acting:
@@ -270,7 +270,7 @@ def _plate(
     else:
         mark = view.phase
     said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(said, said.get_rect(midbottom=(box.centerx, box.bottom - row // 5)))
+    place(surface, said, midbottom=(box.centerx, box.bottom - row // 5))
 
 
 # --- The bar of actions ----------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -43,7 +43,7 @@ def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _words(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int], lines: int = 1) -> None:
     label = fit_text(words, box.width, box.height, colour, lines)
-    surface.blit(label, label.get_rect(center=box.center))
+    place(surface, label, center=box.center)
 
 
 def _poker_face(surface: pygame.Surface, code: str, box: pygame.Rect) -> None:

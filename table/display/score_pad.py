@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import INK, PAPER
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import MAIN, PAD, Paint, find_view
 from table.games.screen import Screen
 from table.games.text import text, verbatim
@@ -30,7 +30,7 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     margin = width // 40
     heading = text("Score pad: {title}", title=screen.title) if screen.title else text("Score pad")
     title = fit_text(paint.say(heading), width - 2 * margin, height // 14, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, margin // 2)))
+    place(surface, title, midtop=(width // 2, margin // 2))
 
     pad = pygame.Rect(margin, height // 8, width - 2 * margin, height - height // 8 - margin)
     pygame.draw.rect(surface, PAPER, pad, border_radius=width // 80)
@@ -46,7 +46,7 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
 
     def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK) -> None:
         rendered = fit_text(words, box.width * 9 // 10, box.height * 7 // 10, colour)
-        surface.blit(rendered, rendered.get_rect(center=box.center))
+        place(surface, rendered, center=box.center)
 
     write(paint.say(text("Round")), cell(0, 0))
     for column, seat in enumerate(players, start=1):

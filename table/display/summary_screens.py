@@ -10,7 +10,7 @@ import pygame
 
 from table.display.card_art import INK, PAPER
 from table.display.score_pad import FELT, GAIN, LOSS
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import Paint
 from table.games.screen import Screen
 from table.games.text import Text, text, verbatim
@@ -29,7 +29,7 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     row = screen.score_pad[-1]
     heading = text("Round {round} is over", round=row.round)
     title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, height // 40)))
+    place(surface, title, midtop=(width // 2, height // 40))
     headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"), "")
     columns = (0.26, 0.09, 0.09, 0.11, 0.21, 0.12, 0.12)
     table = pygame.Rect(width // 30, height // 7, width - width // 15, height - height // 7 - height // 30)
@@ -69,7 +69,7 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
     surface = pygame.Surface(size)
     surface.fill(FELT)
     title = fit_text(paint.say(text("Final ranking")), width * 9 // 10, height // 10, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, height // 30)))
+    place(surface, title, midtop=(width // 2, height // 30))
     line = (height - height // 5) // max(1, len(screen.ranking))
     for n, placing in enumerate(screen.ranking):
         box = pygame.Rect(width // 10, height // 6 + n * line, width * 4 // 5, line * 9 // 10)
@@ -90,4 +90,4 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
 def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
     if words:
         rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
-        surface.blit(rendered, rendered.get_rect(center=box.center))
+        place(surface, rendered, center=box.center)

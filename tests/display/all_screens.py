@@ -23,6 +23,9 @@ from tests.display.screens import dice_screens, every_screen
 from tests.display.skullking_2021_shots import shots as shots_2021
 
 
+DEMO = (1280, 720)  # the demo's window (table.sim), where a hand is shown
+
+
 @dataclass(frozen=True)
 class Frame:
     model: Any
@@ -31,6 +34,7 @@ class Frame:
     reveal_age: float | None = None
     hand: tuple[CardFace, ...] = ()
     bar: Callable[[Controls], None] = field(default=lambda controls: None)
+    sizes: tuple[tuple[int, int], ...] = ()  # the only screen sizes it is shown at; () for every size
 
 
 HAND = (  # the demo's hand, with the longest names a card has
@@ -78,7 +82,7 @@ def all_frames(language: str) -> dict[str, Frame]:
     frames["pin-pad"] = replace(trick, bar=_pin)
     frames["naming"] = replace(frames["lobby"], bar=_naming)
     frames["correcting"] = replace(frames["trick-result"], bar=_correcting)
-    frames["hand"] = replace(trick, hand=HAND)
+    frames["hand"] = replace(trick, hand=HAND, sizes=(DEMO, (1920, 1080)))  # the demo's window, never the 7"
     return frames
 
 
