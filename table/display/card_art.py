@@ -93,7 +93,7 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
     band = pygame.Rect(0, 0, width, max(height // 5, typeset.current().small * 5 // 4))  # its letter: no smaller
     pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
     letter_colour = INK if face.suit == "yellow" else PAPER
-    corner = fit_text(SUIT_LETTERS[face.suit], width // 3, band.height * 2 // 3, letter_colour, record=False)
+    corner = fit_text(SUIT_LETTERS[face.suit], width * 2 // 5, band.height * 2 // 3, letter_colour)
     place(card, corner, midleft=(width // 12, band.centery))
     mark = pygame.Rect(0, 0, band.height * 2 // 3, band.height * 2 // 3)
     mark.midright = (width - width // 12, band.centery)

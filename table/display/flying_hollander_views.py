@@ -22,11 +22,11 @@ import math
 
 import pygame
 
-from table.display import seat_strip
+from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER
 from table.display.controls import AskedNewGame, Button, register_controls
 from table.display.summary_screens import draw_ranking
-from table.display.typeset import fit_text, place
+from table.display.typeset import fit_text, fits, font, place, row_size
 from table.display.views import PAD, Paint, register
 from table.games import inputs
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
@@ -71,8 +71,9 @@ def _band(rank: int) -> tuple[int, int, int]:
     return next(colour for low, colour in reversed(CREW_BANDS) if rank >= low)
 
 
-def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
-    """One card face, `height` pixels high."""
+def draw_card(code: str, height: int, paint: Paint, named: bool = True) -> pygame.Surface:
+    """One card face, `height` pixels high; its name printed on it if `named` and it fits there at the type
+    scale's minimum (else the screen says the card in words beside the pile)."""
     width = round(height / CARD_RATIO)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     box = card.get_rect()
@@ -92,8 +93,10 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
             x = width // 6 + (n % 6) * (width * 2 // 3) // 5
             y = height * 7 // 10 + (n // 6) * height // 14
             pygame.draw.circle(card, _band(rank), (x, y), max(2, width // 24))
-        name = fit_text(paint.say(CREW_NAMES[rank]), width * 5 // 6, height // 9, INK)
-        place(card, name, midbottom=(width // 2, height - height // 14))
+        said = paint.say(CREW_NAMES[rank])
+        if named and fits(said, width * 5 // 6, height // 9):
+            name = fit_text(said, width * 5 // 6, height // 9, INK)
+            place(card, name, midbottom=(width // 2, height - height // 14))
     else:
         colour, words = SPECIALS.get(code, ((128, 128, 128), verbatim(code)))
         pygame.draw.rect(card, (*colour, 130 if code == "hollander" else 255), box, border_radius=radius)
@@ -103,8 +106,10 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
         _symbol(card, code, pygame.Rect(width // 6, height // 8, width * 2 // 3, height // 2))
         _symbol(card, code, pygame.Rect(width // 14, height // 30, width // 4, width // 4))  # the corner index
         ink = INK if code == "hollander" else PAPER
-        name = fit_text(paint.say(words), width * 5 // 6, height // 5, ink, lines=2)
-        place(card, name, midbottom=(width // 2, height - height // 12))
+        said = paint.say(words)
+        if named and fits(said, width * 5 // 6, height // 5, 2):
+            name = fit_text(said, width * 5 // 6, height // 5, ink, lines=2)
+            place(card, name, midbottom=(width // 2, height - height // 12))
     pygame.draw.rect(card, INK, box, width=max(1, width // 40), border_radius=radius)
     return card
 
@@ -196,10 +201,12 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     top = box.top + (box.height - card_height) // 2
     # The draw pile, then the play pile's top cards fanned (the top one whole).
     surface.blit(draw_back(card_height * 3 // 4), (left, top + card_height // 8))
-    count = fit_text(
-        paint.say(text("draw pile: {count}", count=screen.draw)), card_width * 5 // 4, card_height // 10, PAPER
-    )
-    place(surface, count, midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4))
+    count = paint.say(text("draw pile: {count}", count=screen.draw))
+    under = (card_width * 5 // 4, card_height // 10)
+    if fits(count, *under):
+        place(
+            surface, fit_text(count, *under, PAPER), midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4)
+        )
     fan_left = left + card_width + box.width // 30
     shown = screen.pile[-5:]
     step = card_width * 2 // 5
@@ -208,8 +215,8 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
         pygame.draw.rect(surface, PAPER, empty, width=3, border_radius=card_width // 10)
         words = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
         place(surface, words, center=empty.center)
-    for n, code in enumerate(shown):
-        surface.blit(draw_card(code, card_height, paint), (fan_left + n * step, top))
+    for n, code in enumerate(shown):  # the names of the fanned cards would be hidden: only the top one's
+        surface.blit(draw_card(code, card_height, paint, n == len(shown) - 1), (fan_left + n * step, top))
     fan_right = fan_left + card_width + step * max(0, len(shown) - 1)
     # What must be beaten, in words, beside the pile.
     info = pygame.Rect(fan_right + box.width // 30, box.top, box.right - fan_right - box.width // 30, box.height)
@@ -219,6 +226,8 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
         (text("{count} cards on the pile", count=len(screen.pile)), PAPER),
         (text("{count} cards out of the game", count=screen.cleared), PAPER),
     ]
+    if not fits(count, *under):  # no room under the draw pile: said here
+        rows.append((text("draw pile: {count}", count=screen.draw), PAPER))
     if screen.last is not None:
         rows.append((screen.last, PAPER))
     if screen.out:
@@ -229,8 +238,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     for words, colour in rows:
         height = line * 2 if colour is HIGHLIGHT else line
         said = fit_text(paint.say(words), info.width, height * 4 // 5, colour, lines=2 if colour is HIGHLIGHT else 1)
-        place(surface, said, topleft=(info.left, y))
-        y += height
+        y = place(surface, said, topleft=(info.left, y)).bottom + line - height * 4 // 5  # after what it took
 
 
 def _plate(
@@ -249,19 +257,28 @@ def _plate(
     row = box.height // 5
     name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
     place(surface, name, midtop=(box.centerx, box.top + row // 4))
-    # Three small stacks: hand, clash, final, each with its count and word.
-    slot = box.width * 9 // 10 // 3
-    for n, (position, count) in enumerate((("hand", view.hand), ("clash", view.clash), ("final", view.final))):
-        centre = box.left + box.width // 20 + slot * n + slot // 2
-        mini = pygame.Rect(0, 0, slot * 2 // 5, row * 3 // 2)
-        mini.midtop = (centre - slot // 5, box.top + row * 3 // 2)
+    # Three small stacks: hand, clash, final, each with its count and word; a longer word gets a wider slot.
+    room = box.width - 8
+    stacks = (("hand", view.hand), ("clash", view.clash), ("final", view.final))
+    words = [paint.say(POSITIONS[position]) for position, _ in stacks]
+    needed = [max(font(typeset.current().small).size(word)[0] + 2, room // 5) for word in words]
+    extra = (room - sum(needed)) // 3
+    slots = [need + extra for need in needed] if extra >= 0 else [room // 3] * 3
+    size = row_size(words, min(slots), row * 3 // 5)  # the three words in one size
+    left = box.left + 4
+    for n, (position, count) in enumerate(stacks):
+        slot = slots[n]
+        centre = left + slot // 2
+        left += slot
+        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, row * 3 // 2)
+        mini.midtop = (centre - room // 15, box.top + row * 3 // 2)
         colour = (60, 70, 90) if position == "final" else (190, 170, 120) if position == "clash" else (120, 150, 180)
         pygame.draw.rect(surface, colour, mini, border_radius=4)
         if position == view.position:
             pygame.draw.rect(surface, INK, mini.inflate(6, 6), width=3, border_radius=5)
-        figure = fit_text(str(count), slot * 2 // 5, row, INK)
+        figure = fit_text(str(count), room // 3 * 2 // 5, row, INK)
         place(surface, figure, midleft=(mini.right + 4, mini.centery))
-        word = fit_text(paint.say(POSITIONS[position]), slot * 9 // 10, row * 3 // 5, INK)
+        word = fit_text(words[n], slot, row * 3 // 5, INK, size=size)  # (its slot: room enough at this size)
         place(surface, word, midtop=(centre, mini.bottom + 2))
     if view.place is not None:
         mark: Text = text("OUT: place {place}", place=view.place)

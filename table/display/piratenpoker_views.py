@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS
-from table.display.typeset import fit_text, place
+from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -41,8 +41,15 @@ def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if sum(colour) > 380 else PAPER
 
 
-def _words(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int], lines: int = 1) -> None:
-    label = fit_text(words, box.width, box.height, colour, lines)
+def _words(
+    surface: pygame.Surface,
+    words: str,
+    box: pygame.Rect,
+    colour: tuple[int, int, int],
+    lines: int = 1,
+    size: int | None = None,
+) -> None:
+    label = fit_text(words, box.width, box.height, colour, lines, size=size)
     place(surface, label, center=box.center)
 
 
@@ -134,14 +141,14 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
     )
     # The loot lying out, in the middle.
     cards, rects = _loot_places(screen, box)
-    gap = card_w // 3
+    card_w // 3
     for code, rect in rects:
         overboard = screen.step == "give" and code == screen.pointed
         _loot_card(surface, code, rect, front_up=not overboard)
         if code == screen.pointed:
             pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(14, 14), width=6, border_radius=8)
             word = text("overboard") if screen.round == 1 else text("below deck")
-            under = pygame.Rect(rect.left - gap // 2, rect.bottom + 10, rect.width + gap, box.height // 9)
+            under = pygame.Rect(rect.left - rect.width // 2, rect.bottom + 10, rect.width * 2, box.height // 9)
             _words(surface, paint.say(word), under, HIGHLIGHT)
     if not screen.middle:
         _words(surface, paint.say(text("No loot lies out")), cards.inflate(-cards.width // 4, -cards.height // 2), GREY)
@@ -254,7 +261,7 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     band = height // 9
     _words(surface, paint.say(screen.title), pygame.Rect(width // 40, 0, width - width // 20, band), PAPER)
     heads = (text("place"), text("player"), text("loot"), text("fronts"), text("sharks"), text("backs"), text("sets"))
-    columns = (0.06, 0.2, 0.34, 0.08, 0.08, 0.08, 0.08)
+    columns = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1)
     total_head = text("total")
     rows = max(1, len(screen.finals))
     row_h = min(band * 3 // 2, (height - band * 3) // rows)
@@ -262,9 +269,16 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     xs = [width // 40]
     for share in columns:
         xs.append(xs[-1] + int(share * (width - width // 20)))
-    for n, head in enumerate((*heads, total_head)):
-        right = xs[n + 1] if n + 1 < len(xs) else width - width // 40
-        _words(surface, paint.say(head), pygame.Rect(xs[n], band + band // 4, right - xs[n] - 6, band * 2 // 5), GREY)
+    boxes = [
+        pygame.Rect(
+            xs[n], band + band // 4, (xs[n + 1] if n + 1 < len(xs) else width - width // 40) - xs[n] - 6, band * 2 // 5
+        )
+        for n in range(len(heads) + 1)
+    ]
+    said = [paint.say(head) for head in (*heads, total_head)]
+    size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
+    for words, box in zip(said, boxes, strict=True):  # the headings in one size
+        _words(surface, words, box, GREY, size=size)
     for r, final in enumerate(screen.finals):
         y = top + r * row_h
         _final_row(surface, final, xs, y, row_h, width, paint)
@@ -275,16 +289,18 @@ def _final_row(
     surface: pygame.Surface, final: FinalView, xs: list[int], y: int, row_h: int, width: int, paint: Paint
 ) -> None:
     colour = HIGHLIGHT if final.place == 1 else PAPER
-    cells = [str(final.place), paint.say(final.label)]
-    for n, words in enumerate(cells):
-        _words(surface, words, pygame.Rect(xs[n], y, xs[n + 1] - xs[n] - 6, row_h - 8), colour)
     _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
     sets = f"+{final.bonus}" if final.bonus else "0"
     numbers = [f"+{final.fronts}", f"{final.sharks} x 4", str(final.backs), sets, str(final.total)]
+    cells = [(str(final.place), pygame.Rect(xs[0], y, xs[1] - xs[0] - 6, row_h - 8))]
+    cells.append((paint.say(final.label), pygame.Rect(xs[1], y, xs[2] - xs[1] - 6, row_h - 8)))
     for n, words in enumerate(numbers):
         left = xs[3 + n]
         right = xs[4 + n] if 4 + n < len(xs) else width - width // 40
-        _words(surface, words, pygame.Rect(left, y, right - left - 6, row_h - 8), colour)
+        cells.append((words, pygame.Rect(left, y, right - left - 6, row_h - 8)))
+    size = min(fit_size([words], box.width, box.height) for words, box in cells)
+    for words, box in cells:  # a row's cells in one size
+        _words(surface, words, box, colour, size=size)
 
 
 piratenpoker_controls.register()  # the bar of actions

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import INK, PAPER
-from table.display.typeset import fit_text, place
+from table.display.typeset import fit_text, place, row_size
 from table.display.views import MAIN, PAD, Paint, find_view
 from table.games.screen import Screen
 from table.games.text import text, verbatim
@@ -20,6 +20,7 @@ FELT = (22, 60, 45)
 LINE = (150, 140, 120)
 GAIN = (0, 110, 60)  # Okabe-Ito-friendly green for a met bid...
 LOSS = (170, 40, 20)  # ... and vermillion for a missed one; the sign (+/-) says it too
+NUMBERS, NAMES = 0.7, 1.6  # the rounds' column's width, the names' row's height, in cells
 
 
 def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
@@ -37,21 +38,34 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     players = screen.players or tuple(seat.seat for seat in screen.seats if seat.joined)
     columns = 1 + max(1, len(players))
     rows = 2 + screen.rounds  # the names, ten rounds, the totals
-    cell_w, cell_h = pad.width / columns, pad.height / rows
+    # The rounds' column is narrower, the names' row taller (a name may take two lines): room for the minimum.
+    cell_w, cell_h = pad.width / (columns - 1 + NUMBERS), pad.height / (rows - 1 + NAMES)
+
+    def x(column: int) -> int:
+        return round(pad.left + (column - 1 + NUMBERS) * cell_w) if column else pad.left
+
+    def y(row: int) -> int:
+        return round(pad.top + (row - 1 + NAMES) * cell_h) if row else pad.top
 
     def cell(column: int, row: int) -> pygame.Rect:
-        return pygame.Rect(
-            round(pad.left + column * cell_w), round(pad.top + row * cell_h), round(cell_w), round(cell_h)
-        )
+        return pygame.Rect(x(column), y(row), x(column + 1) - x(column), y(row + 1) - y(row))
 
-    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK) -> None:
-        rendered = fit_text(words, box.width * 9 // 10, box.height * 7 // 10, colour)
+    sizes: dict[str, int] = {}  # the names' row in one size, the scores in another: a row never mixes sizes
+
+    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK, kind: str = "") -> None:
+        lines = 2 if kind == "name" else 1
+        rendered = fit_text(words, box.width * 19 // 20, box.height * 7 // 10, colour, lines, size=sizes.get(kind))
         place(surface, rendered, center=box.center)
 
+    names = [paint.say(screen.seats[seat].label or verbatim(screen.seats[seat].name)) for seat in players]
+    sizes["name"] = row_size(names, round(cell_w) * 19 // 20, round(cell_h * NAMES) * 7 // 10, 2)
+    scores = [f"{c.bid}/{c.won}" for r in screen.score_pad for c in r.cells]
+    scores += [f"{c.points:+d}" for r in screen.score_pad for c in r.cells]
+    sizes["score"] = row_size(scores or ["0"], round(cell_w) // 2 * 19 // 20, round(cell_h) * 7 // 10)
+
     write(paint.say(text("Round")), cell(0, 0))
-    for column, seat in enumerate(players, start=1):
-        view = screen.seats[seat]
-        write(paint.say(view.label or verbatim(view.name)), cell(column, 0))
+    for column, name in enumerate(names, start=1):
+        write(name, cell(column, 0), kind="name")
     for number in range(1, screen.rounds + 1):
         write(str(number), cell(0, number))
     for row in screen.score_pad:
@@ -60,18 +74,16 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
             left, right = box.copy(), box.copy()
             left.width = right.width = box.width // 2
             right.left = left.right
-            write(f"{score.bid}/{score.won}", left)
-            write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS)
+            write(f"{score.bid}/{score.won}", left, kind="score")
+            write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS, kind="score")
     write(paint.say(text("Total")), cell(0, rows - 1))
     if screen.score_pad:
         for column, score in enumerate(screen.score_pad[-1].cells, start=1):
             write(str(score.total), cell(column, rows - 1))
     for row in range(1, rows):
-        y = round(pad.top + row * cell_h)
-        pygame.draw.line(surface, LINE, (pad.left, y), (pad.right, y), 2 if row in (1, rows - 1) else 1)
+        pygame.draw.line(surface, LINE, (pad.left, y(row)), (pad.right, y(row)), 2 if row in (1, rows - 1) else 1)
     for column in range(1, columns):
-        x = round(pad.left + column * cell_w)
-        pygame.draw.line(surface, LINE, (x, pad.top), (x, pad.bottom), 2 if column == 1 else 1)
+        pygame.draw.line(surface, LINE, (x(column), pad.top), (x(column), pad.bottom), 2 if column == 1 else 1)
     return surface
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from table.display.card_art import INK, PAPER
 from table.display.score_pad import FELT, GAIN, LOSS
-from table.display.typeset import fit_text, place
+from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 from table.games.screen import Screen
 from table.games.text import Text, text, verbatim
@@ -31,14 +31,16 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
     place(surface, title, midtop=(width // 2, height // 40))
     headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"), "")
-    columns = (0.26, 0.09, 0.09, 0.11, 0.21, 0.12, 0.12)
+    columns = (0.24, 0.10, 0.10, 0.11, 0.21, 0.12, 0.12)
     table = pygame.Rect(width // 30, height // 7, width - width // 15, height - height // 7 - height // 30)
     line = table.height // (len(row.cells) + 1)
     best = max(cell.points for cell in row.cells)
     lefts = [table.left + round(table.width * sum(columns[:n])) for n in range(len(columns))]
     pygame.draw.rect(surface, PAPER, table, border_radius=width // 80)
-    for n, words in enumerate(headers):
-        _cell(surface, paint.say(words), pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+    cells = [
+        (paint.say(words), pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+        for n, words in enumerate(headers)
+    ]
     for number, (seat, cell) in enumerate(zip(screen.players, row.cells, strict=True), start=1):
         top = table.top + number * line
         met = cell.points > 0
@@ -57,8 +59,9 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
         for n, words in enumerate(values):
             colour = (GAIN if met else LOSS) if n == 4 else INK
             box = pygame.Rect(lefts[n], top, round(table.width * columns[n]), line)
-            _cell(surface, paint.say(words), box, colour)
+            cells.append((paint.say(words), box, colour))
         pygame.draw.line(surface, (150, 140, 120), (table.left, top), (table.right, top), 1)
+    _cells(surface, cells)
     return surface
 
 
@@ -71,6 +74,7 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
     title = fit_text(paint.say(text("Final ranking")), width * 9 // 10, height // 10, PAPER)
     place(surface, title, midtop=(width // 2, height // 30))
     line = (height - height // 5) // max(1, len(screen.ranking))
+    cells: list[tuple[str, pygame.Rect, tuple[int, int, int]]] = []
     for n, placing in enumerate(screen.ranking):
         box = pygame.Rect(width // 10, height // 6 + n * line, width * 4 // 5, line * 9 // 10)
         pygame.draw.rect(surface, PAPER, box, border_radius=line // 6)
@@ -81,13 +85,17 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
             for left, span in ((0, 6), (6, 2), (8, 2))
         )
         who = placing.label or verbatim(placing.name)
-        _cell(surface, paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK)
-        _cell(surface, paint.say(text("winner")) if placing.place == 1 else "", mark, INK)
-        _cell(surface, str(placing.total), total, INK)
+        cells.append((paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK))
+        cells.append((paint.say(text("winner")) if placing.place == 1 else "", mark, INK))
+        cells.append((str(placing.total), total, INK))
+    _cells(surface, cells)
     return surface
 
 
-def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
-    if words:
-        rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
+def _cells(surface: pygame.Surface, cells: list[tuple[str, pygame.Rect, tuple[int, int, int]]]) -> None:
+    """A table's cells, all in one size: the largest that fits every cell ("+10 met" as large as "-10 missed")."""
+    shown = [(words, box, colour) for words, box, colour in cells if words]
+    size = min((fit_size([w], b.width * 9 // 10, b.height * 6 // 10) for w, b, _ in shown), default=None)
+    for words, box, colour in shown:
+        rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour, size=size)
         place(surface, rendered, center=box.center)

@@ -292,7 +292,7 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
         # A row's chips share one size; a game's name may take two lines, or its short form.
         lines, height = (2, row.height * 7 // 10) if n == 0 else (1, row.height * 3 // 5)
         forms = [(names[code], *([paint.say(SHORT_NAMES[code])] if code in SHORT_NAMES else [])) for _, code in chips]
-        width = chips[0][0].width * 9 // 10 if chips else 1
+        width = chips[0][0].width * 19 // 20 if chips else 1
         size = row_size(forms, width, height, lines)
         for (chip, code), words in zip(chips, forms, strict=True):
             picked = code == chosen[n]

@@ -10,10 +10,10 @@ The sizes are the font's size in pixels; what the eye reads is the height of the
 TV interfaces use for reading at a glance:
 
 - TV, 1920x1080, a 40-55" set read from 3 m across the room: a pixel is 0.46-0.63 mm, so a 20 px capital is
-  9-13 mm, 10-15' at 3 m. Small is 28 px (capitals 20 px, ~1/54 of the screen's height), as 10-foot interfaces
-  use 24-29 px for their smallest text at 1080p.
+  9-13 mm, 10-15' at 3 m. Small is 27 px (~1/40 of the screen's height; capitals 20 px), as 10-foot
+  interfaces use 24-29 px for their smallest text at 1080p.
 - TOUCH, 800x480, a 7" touchscreen read at arm's length and across a table (0.6-0.9 m): a pixel is 0.19 mm, so
-  a 12 px capital is 2.3 mm, 9-13'. Small is 17 px (capitals 12 px).
+  a 12 px capital is 2.3 mm, 9-13'. Small is 16 px (capitals 12 px, as at 17 px in this face).
 
 Other screens (the 1280x720 window of the demo) get sizes in between, by the screen's height; a larger one scales
 up. The scoreboard says which screen it draws for (`use_screen`).
@@ -69,8 +69,8 @@ class TypeScale:
 
 
 TV_HEIGHT, TOUCH_HEIGHT = 1080, 480
-TV = TypeScale(small=28, body=36, heading=46, title=60)  # 1920x1080 at 3 m (see above)
-TOUCH = TypeScale(small=17, body=21, heading=27, title=34)  # 800x480 on 7" at arm's length
+TV = TypeScale(small=27, body=36, heading=46, title=60)  # 1920x1080 at 3 m (see above)
+TOUCH = TypeScale(small=16, body=21, heading=27, title=34)  # 800x480 on 7" at arm's length
 
 
 def scale_for(size: tuple[int, int]) -> TypeScale:
@@ -236,6 +236,12 @@ def row_size(texts: Sequence[Words], width: int, height: int, lines: int = 1) ->
     box = (max(1, width), max(1, height))
     forms = [(words,) if isinstance(words, str) else tuple(words) for words in texts]
     return min((fit_size(f, *box, lines) for f in forms), default=current().small)
+
+
+def fits(words: Words, width: int, height: int, lines: int = 1) -> bool:
+    """Whether some form of `words` fits the box at the smallest size (else it would be laid out again)."""
+    forms = (words,) if isinstance(words, str) else tuple(words)
+    return any(_layout(form, max(1, width), max(1, height), current().small, lines) for form in forms)
 
 
 def fit_size(forms: Sequence[str], width: int, height: int, lines: int = 1) -> int:

@@ -89,8 +89,10 @@ def test_a_shorter_form_is_used_only_when_the_long_one_does_not_fit() -> None:
 
 def test_texts_side_by_side_share_one_size() -> None:
     pygame.font.init()
-    with typeset.screen((1920, 1080)):
-        chips = typeset.fit_row(["English", "Deutsch", "Nederlands", "Italiano"], 170, 60, (0, 0, 0))
-    assert len({surface.get_height() for surface in chips}) == 1
-    alone = typeset.fit_text("English", 170, 60, (0, 0, 0))
-    assert alone.get_height() >= chips[0].get_height()
+    languages = ["English", "Deutsch", "Nederlands", "Italiano"]
+    with typeset.screen((1920, 1080)), record_texts() as found:
+        typeset.fit_row(languages, 170, 60, (0, 0, 0))
+        typeset.fit_text("English", 170, 60, (0, 0, 0))
+    *chips, alone = found
+    assert len({drawn.size for drawn in chips}) == 1  # "Nederlands" no smaller than the others
+    assert alone.size > chips[0].size  # alone, "English" would have been larger
