@@ -238,7 +238,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     for words, colour in rows:
         height = line * 2 if colour is HIGHLIGHT else line
         said = fit_text(paint.say(words), info.width, height * 4 // 5, colour, lines=2 if colour is HIGHLIGHT else 1)
-        y = place(surface, said, topleft=(info.left, y)).bottom + line - height * 4 // 5  # after what it took
+        y = place(surface, said, topleft=(info.left, y)).bottom + max(2, line // 5)  # after what it took
 
 
 def _plate(

@@ -47,7 +47,7 @@ SHORT_NAMES = {
     "flying-hollander": text("Flying Hollander"),
 }
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
-PLATE_WIDTH = 4.5  # card widths: a name and its state on one line; above it, the card and its words beside it
+PLATE_WIDTH = 5.0  # card widths: a name and its state on one line; above it, the card and its words beside it
 
 
 def game_name(screen: Screen, game: str) -> Text:
@@ -240,11 +240,13 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
 
 
 def _two_lines(surface: pygame.Surface, box: pygame.Rect, lines: tuple[Text, Text], paint: Paint) -> pygame.Rect:
-    """Two lines, one above the other; returns where the second went."""
+    """Two lines, one above the other, in one size, the pair centred in the box; returns where the second went."""
+    rendered = fit_row([paint.say(words) for words in lines], box.width, box.height * 2 // 5, PAPER)
+    top = box.centery - sum(line.get_height() for line in rendered) // 2
     rect = pygame.Rect(box.center, (0, 0))
-    for n, words in enumerate(lines):
-        rendered = fit_text(paint.say(words), box.width, box.height * 2 // 5, PAPER)
-        rect = place(surface, rendered, center=(box.centerx, box.top + box.height * (1 + 2 * n) // 4))
+    for line in rendered:
+        rect = place(surface, line, midtop=(box.centerx, top))
+        top = rect.bottom
     return rect
 
 

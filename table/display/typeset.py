@@ -116,11 +116,13 @@ def screen(size: tuple[int, int]) -> Iterator[TypeScale]:
 
 @dataclass(frozen=True)
 class Overflow:
-    """A text with a word wider than its box even at the smallest type: drawn whole, wider than the box."""
+    """A text that does not fit its box even at the smallest type on MORE_LINES more lines: drawn whole all the
+    same, on as many lines as it takes (and wider than the box if a word is)."""
 
     text: str
     box: tuple[int, int]
-    width: int  # what it needed
+    width: int  # the widest line it took
+    lines: int  # the lines it took
 
 
 @dataclass
@@ -309,7 +311,7 @@ def _at_size(
             return _stack(wrapped, size, colour), shortest, None
     wrapped = _wrap_whole(shortest, width, size)
     needed = max(font(size).size(line)[0] for line in wrapped)
-    return _stack(wrapped, size, colour), shortest, Overflow(shortest, box, needed)
+    return _stack(wrapped, size, colour), shortest, Overflow(shortest, box, needed, len(wrapped))
 
 
 def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:

@@ -22,7 +22,6 @@ from tests.display.hollander_screens import hollander_screens
 from tests.display.screens import dice_screens, every_screen
 from tests.display.skullking_2021_shots import shots as shots_2021
 
-
 DEMO = (1280, 720)  # the demo's window (table.sim), where a hand is shown
 
 

@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, draw_card, fit_text, suit_mark
+from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, card_words, draw_card, suit_mark
 
 FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
     CardFace("escape"),
@@ -38,8 +38,12 @@ def test_the_suits_differ_in_shape_not_only_in_colour() -> None:
         assert differ > 300, f"{a} and {b} look alike in one colour"
 
 
-def test_text_is_shrunk_to_fit_its_box() -> None:
-    long = fit_text("Harry the Giant of the Seven Seas", 80, 40, INK)
-    assert long.get_width() <= 80
-    short = fit_text("7", 80, 40, INK)
-    assert short.get_height() > long.get_height()  # a short text keeps large type
+def test_a_special_card_s_words_go_beside_it_not_on_it() -> None:
+    from table.display.typeset import record_texts
+
+    assert card_words(CardFace("pirate", caption="Tortuga Jack")) == ["Pirate", "Tortuga Jack"]
+    assert card_words(CardFace("mermaid")) == ["Mermaid"]
+    assert card_words(CardFace("number", "red", 7)) == []
+    with record_texts() as found:
+        draw_card(CardFace("pirate", caption="Harry The Giant"), 47)  # too small for words at a readable size
+    assert found == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from table.display import typeset
 from table.display.dice_art import DIE_LETTERS, draw_die
 from table.display.dice_views import draw_dice_table, register_dice_screens
 from table.display.language import catalog
@@ -42,7 +43,7 @@ def test_every_dice_screen_fits_in_every_language(size: tuple[int, int], languag
     ended.send(CameraDown("unplugged"))
     models.append(ended.screen)
     paint = Paint(catalog=catalog(language))
-    with watch_overflows() as overflows:
+    with watch_overflows() as overflows, typeset.screen(size):
         for model in models:
             for kind in ("main", PAD):
                 view = find_view(model, kind)
