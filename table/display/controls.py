@@ -80,17 +80,11 @@ def _button_widths(forms: list[list[str]], room: int, height: int) -> list[int]:
         return []
     equal = room // len(forms)
     small = typeset.current().small
-    needed = [min(_needed(form, small) for form in words) * 10 // 9 + height // 3 for words in forms]
+    needed = [min(typeset.min_width(form, small, 2) for form in words) * 10 // 9 + height // 3 for words in forms]
     if all(need <= equal for need in needed) or sum(needed) > room:
         return [equal] * len(forms)
     extra = (room - sum(needed)) // len(forms)
     return [need + extra for need in needed]
-
-
-def _needed(words: str, size: int) -> int:
-    """The width `words` need at `size` on two lines (about half of it, never less than its longest word)."""
-    face = typeset.font(size)
-    return max(max(face.size(word)[0] for word in words.split(" ") or [words]), face.size(words)[0] // 2 + size)
 
 
 def _next(choices: tuple[str, ...], current: str) -> str:

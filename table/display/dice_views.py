@@ -20,7 +20,7 @@ from table.display.card_art import INK, PAPER
 from table.display.dice_art import DIE_LETTERS, draw_die
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
-from table.display.typeset import fit_text, place
+from table.display.typeset import fit_text, place, row_size
 from table.display.views import PAD, Paint, register
 from table.games.dice_screen import DiceScreen, ThrownDie
 from table.games.screen import Phase, SeatView
@@ -61,8 +61,17 @@ def draw_dice_table(screen: DiceScreen, size: tuple[int, int], paint: Paint | No
     _tray(surface, screen, tray, paint)
     plates = dice_plates(screen, size)
     winner = screen.trick.winner if screen.trick else None
-    for view in seat_strip.seated(screen):
-        _plate(surface, screen, view, plates[view.seat], view.seat == winner, paint)
+    seated = seat_strip.seated(screen)
+    said = {
+        view.seat: [paint.say(words) for words in _plate_words(screen, view, view.seat == winner)] for view in seated
+    }
+    sizes: list[int] = []
+    for n, share in enumerate((4, 5, 5)):  # each line of the plates in one size, the same on every plate
+        words = [said[view.seat][n] for view in seated]
+        box = plates[seated[0].seat] if seated else pygame.Rect(0, 0, 1, 1)
+        sizes.append(row_size(words, box.width * 9 // 10, box.height // 4 * 4 // share))
+    for view in seated:
+        _plate(surface, view, plates[view.seat], view.seat == winner, said[view.seat], sizes)
     return surface
 
 
@@ -142,26 +151,29 @@ def _thrown(
     place(surface, label, midtop=(centre[0], rect.bottom + size // 8))
 
 
-def _plate(
-    surface: pygame.Surface, screen: DiceScreen, view: SeatView, box: pygame.Rect, won: bool, paint: Paint
-) -> None:
-    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
-    if view.acting or won:
-        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
-    row = box.height // 4
-    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
-    place(surface, name, midtop=(box.centerx, box.top + row // 4))
+def _plate_words(screen: DiceScreen, view: SeatView, won: bool) -> tuple[Text, Text, Text]:
+    """A plate's three lines: the name, the bid and tricks, the state."""
     if view.bid is not None:
         detail: Text = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
     elif view.bid_locked:
         detail = text("has bid")
     else:
         detail = text("bidding") if screen.phase is Phase.BIDDING else verbatim("")
-    line = fit_text(paint.say(detail), box.width * 9 // 10, row * 4 // 5, INK)
-    place(surface, line, midtop=(box.centerx, box.top + row * 5 // 4))
     mark = text("THROWS") if view.acting else text("WINS THE TRICK") if won else text("total {total}", total=view.total)
-    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
-    place(surface, said, midtop=(box.centerx, box.top + row * 9 // 4))
+    return view.label or verbatim(view.name), detail, mark
+
+
+def _plate(
+    surface: pygame.Surface, view: SeatView, box: pygame.Rect, won: bool, said: list[str], sizes: list[int]
+) -> None:
+    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
+    if view.acting or won:
+        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
+    row = box.height // 4
+    tops = (row // 4, row * 5 // 4, row * 9 // 4)
+    for words, size, top, share in zip(said, sizes, tops, (4, 5, 5), strict=True):
+        line = fit_text(words, box.width * 9 // 10, row * 4 // share, INK, size=size)
+        place(surface, line, midtop=(box.centerx, box.top + top))
 
 
 register_dice_screens()  # importing the module (as the game catalog's views) shows the dice game

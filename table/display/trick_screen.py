@@ -189,15 +189,21 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
     seats = _seated(screen)
     places, card_width = seat_places(len(seats), area, lobby)
-    for view, centre in zip(seats, places, strict=True):
+    plate = _plate(places[0], card_width)
+    said = [_plate_words(screen, view, view.seat == winner, bonus, paint) for view in seats]
+    sizes = (  # the plates' names in one size, their states in another: the same on every plate
+        row_size([name for name, _ in said], plate.width * 9 // 10, plate.height * 5 // 12),
+        row_size([detail for _, detail in said], plate.width * 9 // 10, plate.height * 4 // 12),
+    )
+    for view, centre, words in zip(seats, places, said, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
-        _seat(surface, screen, view, centre, card_width, code, is_winner, bonus, paint)
+        _seat(surface, view, centre, card_width, code, is_winner, words, sizes, paint)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping)
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, sizes)
         paint.part(_group(centre, card_width), key)
     return surface
 
@@ -341,15 +347,22 @@ def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], ca
     place(surface, number, center=spot)
 
 
+def _plate_words(screen: Screen, view: SeatView, won: bool, bonus: int, paint: Paint) -> tuple[str, str]:
+    """A plate's two lines: the name (and who deals), the state ("" for none)."""
+    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
+    detail = _detail(screen, view, won, bonus)
+    return paint.say(name), paint.say(detail) if detail is not None else ""
+
+
 def _seat(
     surface: pygame.Surface,
-    screen: Screen,
     view: SeatView,
     centre: tuple[int, int],
     card_width: int,
     code: str | None,
     won: bool,
-    bonus: int,
+    words: tuple[str, str],
+    sizes: tuple[int, int],
     paint: Paint,
 ) -> None:
     """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`."""
@@ -357,12 +370,11 @@ def _seat(
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if view.acting or won:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
-    shown = fit_text(paint.say(name), plate.width * 9 // 10, plate.height * 5 // 12, INK)
+    name, detail = words
+    shown = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK, size=sizes[0])
     place(surface, shown, midtop=(plate.centerx, plate.top + plate.height // 12))
-    detail = _detail(screen, view, won, bonus)
-    if detail is not None:
-        rendered = fit_text(paint.say(detail), plate.width * 9 // 10, plate.height * 4 // 12, INK)
+    if detail:
+        rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
         place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
     if code:
         _card(surface, card_face(code), plate, card_width, paint)

@@ -246,6 +246,20 @@ def fits(words: Words, width: int, height: int, lines: int = 1) -> bool:
     return any(_layout(form, max(1, width), max(1, height), current().small, lines) for form in forms)
 
 
+def min_width(words: str, size: int, lines: int) -> int:
+    """The narrowest box `words` fit at `size` on `lines` lines (broken between words)."""
+    face = font(size)
+    low = max((face.size(word)[0] for word in words.split(" ")), default=0)
+    high = max(low, face.size(words)[0])
+    while low < high:  # the narrowest width the greedy wrap manages
+        middle = (low + high) // 2
+        if _wrap(words, middle, size, lines) is None:
+            low = middle + 1
+        else:
+            high = middle
+    return high
+
+
 def fit_size(forms: Sequence[str], width: int, height: int, lines: int = 1) -> int:
     """The largest size of the scale (or the box's height, above the title) that fits some form in the box."""
     scale = current()
