@@ -33,7 +33,7 @@ from typing import Any
 
 import pygame
 
-from table.display import typeset
+from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.language import LANGUAGE_NAMES
 from table.display.trick_screen import SHORT_NAMES, game_name, label
@@ -212,7 +212,9 @@ class BarControls:
             return
         buttons = self.bar_buttons(screen)
         gap = bar.height // 8
-        forms = [[paint.say(b.label), *([paint.say(b.short)] if b.short else [])] for b in buttons]
+        forms = [
+            [*short_forms.forms(b.label, paint.catalog), *([paint.say(b.short)] if b.short else [])] for b in buttons
+        ]
         widths = _button_widths(forms, bar.width - gap * (len(buttons) + 1), bar.height - 2 * gap)
         height = bar.height - 2 * gap
         # The buttons' words share one size: the largest that fits every button.

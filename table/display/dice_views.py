@@ -170,10 +170,15 @@ def _plate(
     if view.acting or won:
         pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
     row = box.height // 4
-    tops = (row // 4, row * 5 // 4, row * 9 // 4)
-    for words, size, top, share in zip(said, sizes, tops, (4, 5, 5), strict=True):
-        line = fit_text(words, box.width * 9 // 10, row * 4 // share, INK, size=size)
-        place(surface, line, midtop=(box.centerx, box.top + top))
+    lines = [
+        fit_text(words, box.width * 9 // 10, row * 4 // share, INK, lines=2, size=size)
+        for words, size, share in zip(said, sizes, (4, 5, 5), strict=True)
+    ]
+    # One under the other, spread over the plate: a line that took two lines pushes the next one down.
+    spare = box.height - sum(line.get_height() for line in lines)
+    top = box.top + spare // 6
+    for line in lines:
+        top = place(surface, line, midtop=(box.centerx, top)).bottom + spare // 3
 
 
 register_dice_screens()  # importing the module (as the game catalog's views) shows the dice game

@@ -257,6 +257,13 @@ def _plate(
     row = box.height // 5
     name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
     place(surface, name, midtop=(box.centerx, box.top + row // 4))
+    if view.place is not None:
+        mark: Text = text("OUT: place {place}", place=view.place)
+    elif view.acting:
+        mark = text("PLAYS NOW")
+    else:
+        mark = view.phase
+    said = fit_text(paint.say(mark), box.width - 8, row * 4 // 5, INK, lines=2)  # two lines: shorter stacks
     # Three small stacks: hand, clash, final, each with its count and word; a longer word gets a wider slot.
     room = box.width - 8
     stacks = (("hand", view.hand), ("clash", view.clash), ("final", view.final))
@@ -270,7 +277,7 @@ def _plate(
         slot = slots[n]
         centre = left + slot // 2
         left += slot
-        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, row * 3 // 2)
+        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, row * 3 // 2 - (said.get_height() - row) // 2)
         mini.midtop = (centre - room // 15, box.top + row * 3 // 2)
         colour = (60, 70, 90) if position == "final" else (190, 170, 120) if position == "clash" else (120, 150, 180)
         pygame.draw.rect(surface, colour, mini, border_radius=4)
@@ -280,13 +287,6 @@ def _plate(
         place(surface, figure, midleft=(mini.right + 4, mini.centery))
         word = fit_text(words[n], slot, row * 3 // 5, INK, size=size)  # (its slot: room enough at this size)
         place(surface, word, midtop=(centre, mini.bottom + 2))
-    if view.place is not None:
-        mark: Text = text("OUT: place {place}", place=view.place)
-    elif view.acting:
-        mark = text("PLAYS NOW")
-    else:
-        mark = view.phase
-    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
     place(surface, said, midbottom=(box.centerx, box.bottom - row // 5))
 
 

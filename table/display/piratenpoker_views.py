@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS
-from table.display.typeset import fit_size, fit_text, place
+from table.display.typeset import fit_size, fit_text, fits, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -79,7 +79,9 @@ def _loot_card(surface: pygame.Surface, code: str, box: pygame.Rect, front_up: b
     pygame.draw.rect(surface, _colour(code), box, width=max(2, box.width // 12), border_radius=max(2, box.width // 8))
     worth = {5: 4, 6: -3, 8: -4, 10: -5}[front] if not front_up else front
     ink = _ink_on(colour)
-    _words(surface, f"{worth:+d}", pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6), ink)
+    figure = pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6)
+    if fits(f"{worth:+d}", figure.width, figure.height):  # a card too small for it: the plate's sum says it
+        _words(surface, f"{worth:+d}", figure, ink)
     if not front_up and front == 5:  # the shark's fin
         fin = pygame.Rect(box.left + box.width // 4, box.top + box.height * 6 // 10, box.width // 2, box.height // 3)
         pygame.draw.polygon(surface, PAPER, [fin.bottomleft, fin.midtop, fin.bottomright])
@@ -209,8 +211,10 @@ def _seat(surface: pygame.Surface, screen: PokerScreen, view: PokerSeat, plate: 
     _words(surface, paint.say(view.label), name, HIGHLIGHT if view.acting or view.winner else PAPER)
     status = _status(screen, view)
     status_box = pygame.Rect(name.left, name.bottom, name.width, line * 3 // 4)
-    if status is not None:
-        _words(surface, paint.say(status), status_box, GREY if not view.in_game else PAPER)
+    if status is not None:  # on two lines if need be: the cards go under it
+        said = fit_text(paint.say(status), status_box.width, status_box.height, GREY if not view.in_game else PAPER, 2)
+        status_box.height = max(status_box.height, said.get_height())
+        place(surface, said, midtop=status_box.midtop)
     # The cards: backs while hidden (only how many), faces after the reveal.
     cards_box = pygame.Rect(name.left, status_box.bottom + 4, name.width, plate.height * 3 // 10)
     shown: tuple[str | None, ...] = view.revealed if view.revealed is not None else (None,) * view.laid

@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from table.display import typeset
+from table.display import short_forms, typeset
 from table.display.card_art import (
     CARD_RATIO,
     INK,
@@ -347,11 +347,13 @@ def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], ca
     place(surface, number, center=spot)
 
 
-def _plate_words(screen: Screen, view: SeatView, won: bool, bonus: int, paint: Paint) -> tuple[str, str]:
-    """A plate's two lines: the name (and who deals), the state ("" for none)."""
+def _plate_words(
+    screen: Screen, view: SeatView, won: bool, bonus: int, paint: Paint
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A plate's two lines (each with its short form, if any): the name (and who deals), the state ("" for none)."""
     name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
     detail = _detail(screen, view, won, bonus)
-    return paint.say(name), paint.say(detail) if detail is not None else ""
+    return short_forms.forms(name, paint.catalog), short_forms.forms(detail or "", paint.catalog)
 
 
 def _seat(
@@ -361,7 +363,7 @@ def _seat(
     card_width: int,
     code: str | None,
     won: bool,
-    words: tuple[str, str],
+    words: tuple[tuple[str, ...], tuple[str, ...]],
     sizes: tuple[int, int],
     paint: Paint,
 ) -> None:
@@ -373,7 +375,7 @@ def _seat(
     name, detail = words
     shown = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK, size=sizes[0])
     place(surface, shown, midtop=(plate.centerx, plate.top + plate.height // 12))
-    if detail:
+    if detail[0]:
         rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
         place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
     if code:

@@ -261,17 +261,18 @@ def min_width(words: str, size: int, lines: int) -> int:
 
 
 def fit_size(forms: Sequence[str], width: int, height: int, lines: int = 1) -> int:
-    """The largest size of the scale (or the box's height, above the title) that fits some form in the box."""
+    """The largest size of the scale (or the box's height, above the title, for a figure) that fits the longest
+    form that fits at all."""
     scale = current()
     return _fit_size(tuple(forms), width, height, lines, scale)
 
 
 @lru_cache(maxsize=8192)
 def _fit_size(forms: tuple[str, ...], width: int, height: int, lines: int, scale: TypeScale) -> int:
-    figure = all(len(form) <= FIGURE for form in forms)
-    for size in _sizes(height, scale, figure):
-        if any(_layout(form, width, height, size, lines) is not None for form in forms):
-            return size
+    for form in forms:  # the longest form at any size of the scale, before a shorter one
+        for size in _sizes(height, scale, len(form) <= FIGURE):
+            if _layout(form, width, height, size, lines) is not None:
+                return size
     return scale.small
 
 
