@@ -189,9 +189,26 @@ def draw_hollander_table(screen: HollanderScreen, size: tuple[int, int], paint: 
     seat_strip.header(surface, screen, band, paint, HIGHLIGHT)
     _pile(surface, screen, middle, paint)
     plates = hollander_plates(screen, size)
-    for view in seat_strip.seated(screen):
-        _plate(surface, screen, view, plates[view.seat], paint)
+    seated = seat_strip.seated(screen)
+    box = plates[seated[0].seat] if seated else pygame.Rect(0, 0, 1, 1)
+    sizes = (  # the plates' names in one size, their marks in another: the same on every plate
+        row_size([paint.say(_name(view)) for view in seated], box.width * 9 // 10, box.height // 5),
+        row_size([paint.say(_mark(view)) for view in seated], box.width - 8, box.height // 5 * 4 // 5, 2),
+    )
+    for view in seated:
+        _plate(surface, view, plates[view.seat], paint, sizes)
     return surface
+
+
+def _name(view: HollanderSeat) -> Text:
+    return view.label or verbatim(view.name)
+
+
+def _mark(view: HollanderSeat) -> Text:
+    """A plate's last line: out (and in which place), playing now, or where the seat plays from."""
+    if view.place is not None:
+        return text("OUT: place {place}", place=view.place)
+    return text("PLAYS NOW") if view.acting else view.phase
 
 
 def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, paint: Paint) -> None:
@@ -242,7 +259,7 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
 
 
 def _plate(
-    surface: pygame.Surface, screen: HollanderScreen, view: HollanderSeat, box: pygame.Rect, paint: Paint
+    surface: pygame.Surface, view: HollanderSeat, box: pygame.Rect, paint: Paint, sizes: tuple[int, int]
 ) -> None:
     pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
     if view.acting:
@@ -255,15 +272,9 @@ def _plate(
             border_radius=box.height // 10,
         )
     row = box.height // 5
-    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
+    name = fit_text(paint.say(_name(view)), box.width * 9 // 10, row, INK, size=sizes[0])
     place(surface, name, midtop=(box.centerx, box.top + row // 4))
-    if view.place is not None:
-        mark: Text = text("OUT: place {place}", place=view.place)
-    elif view.acting:
-        mark = text("PLAYS NOW")
-    else:
-        mark = view.phase
-    said = fit_text(paint.say(mark), box.width - 8, row * 4 // 5, INK, lines=2)  # two lines: shorter stacks
+    said = fit_text(paint.say(_mark(view)), box.width - 8, row * 4 // 5, INK, 2, size=sizes[1])  # 2: lower stacks
     # Three small stacks: hand, clash, final, each with its count and word; a longer word gets a wider slot.
     room = box.width - 8
     stacks = (("hand", view.hand), ("clash", view.clash), ("final", view.final))
@@ -277,8 +288,8 @@ def _plate(
         slot = slots[n]
         centre = left + slot // 2
         left += slot
-        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, row * 3 // 2 - (said.get_height() - row) // 2)
-        mini.midtop = (centre - room // 15, box.top + row * 3 // 2)
+        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, max(8, row * 3 // 2 - max(0, said.get_height() - row)))
+        mini.midtop = (centre - room // 15, box.top + row * 5 // 4)
         colour = (60, 70, 90) if position == "final" else (190, 170, 120) if position == "clash" else (120, 150, 180)
         pygame.draw.rect(surface, colour, mini, border_radius=4)
         if position == view.position:
