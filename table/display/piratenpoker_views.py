@@ -71,7 +71,9 @@ def _poker_back(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, BACK_LINE, inner.topright, inner.bottomleft, max(1, box.width // 14))
 
 
-def _loot_card(surface: pygame.Surface, code: str, box: pygame.Rect, front_up: bool = True) -> None:
+def _loot_card(
+    surface: pygame.Surface, code: str, box: pygame.Rect, front_up: bool = True, figure_shown: bool = True
+) -> None:
     """A loot card: front "+10" on its colour; back "-5", or "+4" with a shark fin, on dark grey."""
     front = int(code.split(":")[2])
     colour = _colour(code) if front_up else LOOT_BACK
@@ -80,7 +82,7 @@ def _loot_card(surface: pygame.Surface, code: str, box: pygame.Rect, front_up: b
     worth = {5: 4, 6: -3, 8: -4, 10: -5}[front] if not front_up else front
     ink = _ink_on(colour)
     figure = pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6)
-    if fits(f"{worth:+d}", figure.width, figure.height):  # a card too small for it: the plate's sum says it
+    if figure_shown and fits(f"{worth:+d}", figure.width, figure.height):  # else the sum beside says it
         _words(surface, f"{worth:+d}", figure, ink)
     if not front_up and front == 5:  # the shark's fin
         fin = pygame.Rect(box.left + box.width // 4, box.top + box.height * 6 // 10, box.width // 2, box.height // 3)
@@ -150,7 +152,7 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
         if code == screen.pointed:
             pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(14, 14), width=6, border_radius=8)
             word = text("overboard") if screen.round == 1 else text("below deck")
-            under = pygame.Rect(rect.left - rect.width // 2, rect.bottom + 10, rect.width * 2, box.height // 9)
+            under = pygame.Rect(rect.left - rect.width, rect.bottom + 10, rect.width * 3, box.height // 9)
             _words(surface, paint.say(word), under, HIGHLIGHT)
     if not screen.middle:
         _words(surface, paint.say(text("No loot lies out")), cards.inflate(-cards.width // 4, -cards.height // 2), GREY)
@@ -254,7 +256,9 @@ def _loot_row(surface: pygame.Surface, loot: tuple[HeldView, ...], box: pygame.R
     card_w = int(card_h / CARD_RATIO)
     step = min(card_w + 4, max(4, (box.width - card_w) // max(1, len(loot) - 1)))
     for n, held in enumerate(loot):
-        _loot_card(surface, held.code, pygame.Rect(box.left + n * step, box.top, card_w, card_h), held.front_up)
+        rect = pygame.Rect(box.left + n * step, box.top, card_w, card_h)
+        covered = n < len(loot) - 1 and step < card_w  # fanned: the next card would hide its figure
+        _loot_card(surface, held.code, rect, held.front_up, not covered)
 
 
 def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:

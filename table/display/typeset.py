@@ -137,6 +137,8 @@ class Drawn:
     cut: bool  # shortened with "..." (never, since the type scale)
     surface: pygame.Surface | None = None
     placed: bool | None = None  # placed inside its surface (None: not placed through `place`)
+    rect: pygame.Rect | None = None  # where, on the surface
+    target: pygame.Surface | None = None  # on which surface
 
 
 _watchers: list[list[Overflow]] = []
@@ -176,8 +178,8 @@ def place(
     inside = target.get_rect().contains(rect)
     for found in _recorders:
         for drawn in reversed(found):
-            if drawn.surface is rendered:
-                drawn.placed = inside
+            if drawn.surface is rendered and drawn.placed is None:
+                drawn.placed, drawn.rect, drawn.target = inside, rect, target
                 break
     return rect
 
