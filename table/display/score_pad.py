@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import INK, PAPER
-from table.display.typeset import fit_text, place, row_size
+from table.display.typeset import fit_size, fit_text, place, row_size
 from table.display.views import MAIN, PAD, Paint, find_view
 from table.games.screen import Screen
 from table.games.text import text, verbatim
@@ -58,16 +58,26 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
         place(surface, rendered, center=box.center)
 
     names = [paint.say(screen.seats[seat].label or verbatim(screen.seats[seat].name)) for seat in players]
-    sizes["name"] = row_size(names, round(cell_w) * 19 // 20, round(cell_h * NAMES) * 7 // 10, 2)
+    heads = (paint.say(text("Round")), paint.say(text("Total")))
+    first = cell(0, 0).width * 19 // 20  # the rounds' column
+    sizes["name"] = min(
+        row_size(names, round(cell_w) * 19 // 20, round(cell_h * NAMES) * 7 // 10, 2),
+        fit_size([heads[0]], first, round(cell_h * NAMES) * 7 // 10),
+    )
+    totals = [str(c.total) for c in screen.score_pad[-1].cells] if screen.score_pad else []
+    sizes["total"] = min(
+        row_size(totals or ["0"], round(cell_w) * 19 // 20, round(cell_h) * 7 // 10),
+        fit_size([heads[1]], first, round(cell_h) * 7 // 10),
+    )
     scores = [f"{c.bid}/{c.won}" for r in screen.score_pad for c in r.cells]
     scores += [f"{c.points:+d}" for r in screen.score_pad for c in r.cells]
     sizes["score"] = row_size(scores or ["0"], round(cell_w) // 2 * 19 // 20, round(cell_h) * 7 // 10)
 
-    write(paint.say(text("Round")), cell(0, 0))
+    write(heads[0], cell(0, 0), kind="name")
     for column, name in enumerate(names, start=1):
         write(name, cell(column, 0), kind="name")
     for number in range(1, screen.rounds + 1):
-        write(str(number), cell(0, number))
+        write(str(number), cell(0, number), kind="score")
     for row in screen.score_pad:
         for column, score in enumerate(row.cells, start=1):
             box = cell(column, row.round)
@@ -76,10 +86,10 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
             right.left = left.right
             write(f"{score.bid}/{score.won}", left, kind="score")
             write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS, kind="score")
-    write(paint.say(text("Total")), cell(0, rows - 1))
+    write(heads[1], cell(0, rows - 1), kind="total")
     if screen.score_pad:
         for column, score in enumerate(screen.score_pad[-1].cells, start=1):
-            write(str(score.total), cell(column, rows - 1))
+            write(str(score.total), cell(column, rows - 1), kind="total")
     for row in range(1, rows):
         pygame.draw.line(surface, LINE, (pad.left, y(row)), (pad.right, y(row)), 2 if row in (1, rows - 1) else 1)
     for column in range(1, columns):

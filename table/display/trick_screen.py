@@ -260,7 +260,7 @@ def _chip_rows(screen: Screen, box: pygame.Rect) -> list[tuple[Text, pygame.Rect
     """The lobby's two rows of chips (game, language): each row's caption, its rect, and (chip, code) per chip."""
     rows = ((text("Game (K)"), screen.games), (text("Language (I)"), LANGUAGES))
     line = box.height // 2
-    caption_width = box.width // 6
+    caption_width = box.width // 7
     gap = max(4, box.width // 100)
     out = []
     for n, (heading, codes) in enumerate(rows):
@@ -290,7 +290,7 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
     names = {game: paint.say(game_name(screen, game)) for game in screen.games}
     names.update({code: LANGUAGE_NAMES[code] for code in LANGUAGES})
     chosen = (screen.game, screen.language)
-    caption_width = box.width // 6
+    caption_width = box.width // 7
     gap = max(4, box.width // 100)
     rows = _chip_rows(screen, box)
     headings = [paint.say(heading) for heading, _, _ in rows]
@@ -300,7 +300,7 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
         # A row's chips share one size; a game's name may take two lines, or its short form.
         lines, height = (2, row.height * 7 // 10) if n == 0 else (1, row.height * 3 // 5)
         forms = [(names[code], *([paint.say(SHORT_NAMES[code])] if code in SHORT_NAMES else [])) for _, code in chips]
-        width = chips[0][0].width * 19 // 20 if chips else 1
+        width = chips[0][0].width - 2 * max(2, chips[0][0].height // 14) - 4 if chips else 1  # inside its border
         size = row_size(forms, width, height, lines)
         for (chip, code), words in zip(chips, forms, strict=True):
             picked = code == chosen[n]

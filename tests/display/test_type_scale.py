@@ -8,13 +8,14 @@ and the messages (tests/display/all_screens.py).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import cache
 
 import pygame
 import pytest
 
 from table.display import typeset
-from table.display.typeset import Drawn, record_texts, scale_for
+from table.display.typeset import Drawn, Overflow, record_texts, scale_for, watch_overflows
 from table.games.text import LANGUAGES
 from tests.display.all_screens import DEMO, Frame, all_frames, draw
 
@@ -26,15 +27,19 @@ def frames(language: str) -> dict[str, Frame]:
     return all_frames(language)
 
 
+OVERFLOWS: dict[tuple[str, tuple[int, int]], list[tuple[str, Overflow]]] = defaultdict(list)
+
+
 @cache
 def measured(language: str, size: tuple[int, int]) -> list[tuple[str, Drawn]]:
     out: list[tuple[str, Drawn]] = []
     for name, frame in frames(language).items():
         if frame.sizes and size not in frame.sizes:
             continue
-        with record_texts() as found:
+        with record_texts() as found, watch_overflows() as overflows:
             draw(frame, size)
         out += [(name, drawn) for drawn in found if drawn.text.strip()]  # an empty text has no height
+        OVERFLOWS[(language, size)] += [(name, overflow) for overflow in overflows]
     return out
 
 
@@ -56,6 +61,7 @@ def test_every_text_is_legible_whole_and_on_the_screen(language: str, size: tupl
     assert cut == [], f"{len(cut)} texts cut:\n" + "\n".join(cut[:40])
     assert outside == [], f"{len(outside)} texts outside their surface:\n" + "\n".join(outside[:40])
     assert wider == [], f"{len(wider)} texts wider than their box:\n" + "\n".join(wider[:40])
+    assert OVERFLOWS[(language, size)] == []  # none needed more lines than its box has room for
 
 
 def test_every_text_was_placed_through_the_typesetter() -> None:
