@@ -36,7 +36,7 @@ import pygame
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.language import LANGUAGE_NAMES
-from table.display.trick_screen import SHORT_NAMES, game_name, label
+from table.display.trick_screen import game_name, label
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 from table.games import inputs
@@ -455,7 +455,7 @@ class Controls(BarControls):
                 chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
             other_game = _next(screen.games, screen.game)
             if other_game != screen.game:
-                short = text("Play {game}", game=SHORT_NAMES.get(other_game, game_name(screen, other_game)))
+                short = text("Play {game}", game=short_forms.GAME_NAMES.get(other_game, game_name(screen, other_game)))
                 chosen.append(
                     Button(text("Play {game}", game=game_name(screen, other_game)), _game(screen), "k", short)
                 )

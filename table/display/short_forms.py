@@ -14,6 +14,12 @@ SHORT_FORMS = {
     "{card} given to {name}": text("To {name}"),
     "YOUR TURN": text("TURN"),
 }
+# A game's short name (by its catalog key), where its catalog name does not fit (a lobby chip, a button).
+GAME_NAMES = {
+    "skullking-dice": text("Skull King dice"),
+    "skullking-2021": text("Skull King 2021"),
+    "flying-hollander": text("Flying Hollander"),
+}
 
 
 def forms(words: Text | str, catalog: Translator | None) -> tuple[str, ...]:

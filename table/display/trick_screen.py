@@ -40,12 +40,6 @@ FPS = 30  # animation frames per second: the key of an animated part changes thi
 YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
 SUIT_WORDS = {**COLOUR_NAMES, "green": text("green"), "purple": text("purple")}  # the 2021 edition's suits too
-# A game's short name, where its catalog name does not fit (a lobby chip, a button): the translations give both.
-SHORT_NAMES = {
-    "skullking-dice": text("Skull King dice"),
-    "skullking-2021": text("Skull King 2021"),
-    "flying-hollander": text("Flying Hollander"),
-}
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
 PLATE_WIDTH = 5.0  # card widths: a name and its state on one line; above it, the card and its words beside it
 
@@ -299,7 +293,10 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
         place(surface, captions[n], midright=(row.left + caption_width - gap, row.centery))
         # A row's chips share one size; a game's name may take two lines, or its short form.
         lines, height = (2, row.height * 7 // 10) if n == 0 else (1, row.height * 3 // 5)
-        forms = [(names[code], *([paint.say(SHORT_NAMES[code])] if code in SHORT_NAMES else [])) for _, code in chips]
+        forms = [
+            (names[code], *([paint.say(short_forms.GAME_NAMES[code])] if code in short_forms.GAME_NAMES else []))
+            for _, code in chips
+        ]
         width = chips[0][0].width - 2 * max(2, chips[0][0].height // 14) - 4 if chips else 1  # inside its border
         size = row_size(forms, width, height, lines)
         for (chip, code), words in zip(chips, forms, strict=True):
