@@ -8,6 +8,7 @@ and the messages (tests/display/all_screens.py).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cache
 
@@ -104,3 +105,16 @@ def test_texts_side_by_side_share_one_size() -> None:
     *chips, alone = found
     assert len({drawn.size for drawn in chips}) == 1  # "Nederlands" no smaller than the others
     assert alone.size > chips[0].size  # alone, "English" would have been larger
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_language_chips_and_a_summary_s_points_are_each_in_one_size(size: tuple[int, int]) -> None:
+    from table.display.language import LANGUAGE_NAMES
+
+    texts = measured("nl", size)
+    lobby = [d for name, d in texts if name == "lobby"]
+    chip = next(d.box for d in lobby if d.text == "English")  # (the bar offers "Italiano", in a box of its own)
+    chips = {d.size for d in lobby if d.text in LANGUAGE_NAMES.values() and d.box == chip}
+    points = {d.size for name, d in texts if name == "round-summary" and re.match(r"[+-]\d+ \w", d.text)}
+    assert len(chips) == 1  # "Nederlands" as large as "English"
+    assert len(points) == 1  # "+10 gehaald" as large as "-10 gemist"
