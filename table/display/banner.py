@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import INK, PAPER
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import Paint
 from table.games.text import Text, text
 
@@ -61,7 +61,7 @@ def draw_banner(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: 
         sign.right + strip.height // 4, strip.top, strip.right - sign.right - strip.height // 2, strip.height
     )
     rendered = fit_text(paint.say(words), room.width, room.height * 4 // 5, ink, lines=2)
-    surface.blit(rendered, rendered.get_rect(midleft=(room.left, room.centery)))
+    place(surface, rendered, midleft=(room.left, room.centery))
 
 
 def _sign(
@@ -75,7 +75,7 @@ def _sign(
         pygame.draw.circle(surface, ink, box.center, box.width // 2)
         mark = "?" if kind == "undo" else "i"
     glyph = fit_text(mark, box.width // 2, box.height * 3 // 5, back)
-    surface.blit(glyph, glyph.get_rect(center=(box.centerx, box.centery + (box.height // 8 if mark == "!" else 0))))
+    place(surface, glyph, center=(box.centerx, box.centery + (box.height // 8 if mark == "!" else 0)))
 
 
 def draw_alarm_frame(surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -3,8 +3,8 @@
 Each suit has a colour from the Okabe-Ito palette (told apart by the common colour blindnesses) AND its own
 shape: yellow a circle, red a triangle, blue a square, black the Jolly Roger flag (2021: green a diamond, purple a
 folded map). No letter: a letter is English in every language ("Gelb (Y)") and black's K reads as the King; the
-shape says the suit the same in every language. Special cards have a drawn symbol and their name; `kind_mark`
-gives the dice their marks from the same shapes and symbols.
+shape says the suit the same in every language. Special cards have a drawn symbol; their name is drawn beside them
+(`card_words`), where it can be large enough. `kind_mark` gives the dice their marks from the same shapes and symbols.
 
 Plain data in, a pygame Surface out: the display knows nothing of the rules.
 """
@@ -17,8 +17,9 @@ from functools import lru_cache
 
 import pygame
 
-from table.display.typeset import fit_text
-from table.games.text import Text, Translator, text
+from table.display import typeset
+from table.display.typeset import fit_text, place
+from table.games.text import Text, Translator, text, verbatim
 
 CARD_RATIO = 1.45  # height / width of a playing card
 PAPER = (250, 246, 236)
@@ -66,9 +67,14 @@ class CardFace:
     caption: str | Text = ""  # a pirate's name, or how Scary Mary was announced
 
 
-@lru_cache(maxsize=512)
 def draw_card(face: CardFace, width: int, catalog: Translator | None = None) -> pygame.Surface:
-    """The card, `width` pixels wide, its words in `catalog`'s language. Cached: callers only blit it."""
+    """The card, `width` pixels wide, its words in `catalog`'s language. Cached (with the screen's type scale):
+    callers only blit it."""
+    return _draw_card(face, width, catalog, typeset.current())
+
+
+@lru_cache(maxsize=512)
+def _draw_card(face: CardFace, width: int, catalog: Translator | None, scale: typeset.TypeScale) -> pygame.Surface:
     height = round(width * CARD_RATIO)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = max(3, width // 12)
@@ -85,7 +91,7 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
     assert face.suit is not None
     width, height = card.get_size()
     colour = SUIT_COLOURS[face.suit]
-    band = pygame.Rect(0, 0, width, height // 5)
+    band = pygame.Rect(0, 0, width, max(height // 5, typeset.current().small * 5 // 4))  # its marks: no smaller
     pygame.draw.rect(card, colour, band, border_top_left_radius=width // 12, border_top_right_radius=width // 12)
     ink = INK if face.suit == "yellow" else PAPER
     for side in ("midleft", "midright"):  # the suit's shape in both corners, where a fan leaves it seen
@@ -93,7 +99,7 @@ def _number_card(card: pygame.Surface, face: CardFace) -> None:
         setattr(mark, side, (width // 12 if side == "midleft" else width - width // 12, band.centery))
         suit_mark(card, face.suit, mark, ink)
     number = fit_text(str(face.number), width * 3 // 4, height // 2, INK, record=False)
-    card.blit(number, number.get_rect(center=(width // 2, height * 11 // 20)))
+    place(card, number, center=(width // 2, height * 11 // 20))
     big = pygame.Rect(0, 0, width // 4, width // 4)
     big.midbottom = (width // 2, height - height // 20)
     suit_mark(card, face.suit, big, colour if face.suit != "yellow" else INK)
@@ -147,12 +153,12 @@ def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
 
 
 def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | None) -> None:
-    width, height = card.get_size()
+    width = card.get_width()
     colour = SPECIAL_COLOURS.get(face.kind, INK)
     inner = card.get_rect().inflate(-width // 8, -width // 8)
     pygame.draw.rect(card, colour, inner, border_radius=width // 16)
     symbol = pygame.Rect(0, 0, inner.width * 3 // 4, inner.width * 3 // 4)
-    symbol.center = (width // 2, inner.top + inner.height * 2 // 5)
+    symbol.center = inner.center  # the words go beside the card (`card_words`), at a size the room can read
     ink = INK if face.kind in ("escape", "skullking", "whale") else PAPER
     {
         "escape": _white_flag,
@@ -165,13 +171,16 @@ def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | No
         "whale": _whale,
         "loot": _chest,
     }.get(face.kind, _crown)(card, symbol, ink)
-    name = fit_text(
-        _say(SPECIAL_NAMES.get(face.kind, face.kind), catalog), inner.width * 9 // 10, height // 10, ink, record=False
-    )
-    card.blit(name, name.get_rect(center=(width // 2, inner.bottom - inner.height // 5)))
-    if face.caption:
-        caption = fit_text(_say(face.caption, catalog), inner.width * 9 // 10, height // 14, ink, record=False)
-        card.blit(caption, caption.get_rect(center=(width // 2, inner.bottom - inner.height // 14)))
+
+
+def card_words(face: CardFace, catalog: Translator | None = None) -> list[str]:
+    """A special card's words, drawn beside it: its name and its caption ("Pirate", "Tortuga Jack"); none for a
+    number card (its number and suit are on it). A card is too small on the table for words at the type scale's
+    minimum, so they are not printed on it."""
+    if face.kind == "number":
+        return []
+    words = [_say(SPECIAL_NAMES.get(face.kind, verbatim(face.kind)), catalog)]
+    return words + ([_say(face.caption, catalog)] if face.caption else [])
 
 
 def _say(words: str | Text, catalog: Translator | None) -> str:

@@ -37,11 +37,12 @@ from typing import Any
 
 import pygame
 
+from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.keyboard import CANCEL, OK, Keyboard
 from table.display.language import LANGUAGE_NAMES
 from table.display.trick_screen import game_name, label
-from table.display.typeset import fit_text
+from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 from table.games import inputs
 from table.games.screen import Phase, Screen
@@ -85,6 +86,21 @@ def bid_corrections(seat: int, name: Text, round_number: int) -> list[Button]:
     ]
 
 
+def _button_widths(forms: list[list[str]], room: int, height: int) -> list[int]:
+    """The buttons' widths: equal, unless a label cannot fit an equal share at the smallest type (the PIN pad's
+    ten digits beside "Cancel"): then each gets what its words need at the smallest type, and an equal share of
+    what is left."""
+    if not forms:
+        return []
+    equal = room // len(forms)
+    small = typeset.current().small
+    needed = [min(typeset.min_width(form, small, 2) for form in words) * 10 // 9 + height // 3 for words in forms]
+    if all(need <= equal for need in needed) or sum(needed) > room:
+        return [equal] * len(forms)
+    extra = (room - sum(needed)) // len(forms)
+    return [need + extra for need in needed]
+
+
 def _next(choices: tuple[str, ...], current: str) -> str:
     """The choice after `current`, round and round."""
     return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
@@ -113,6 +129,7 @@ class Button:
     label: Text
     action: Any  # the game input it sends
     key: str = ""  # its key on a keyboard
+    short: Text | None = None  # a shorter label, for a bar too narrow for the label
 
 
 class BarControls:
@@ -221,18 +238,28 @@ class BarControls:
                 "Name for seat {number}: {name}_  (Enter to keep, Esc to cancel)", number=seat + 1, name=self.naming
             )
             rendered = fit_text(paint.say(asking), bar.width * 19 // 20, bar.height * 2 // 3, PAPER)
-            surface.blit(rendered, rendered.get_rect(center=bar.center))
+            place(surface, rendered, center=bar.center)
             self._bar = []
             return
         buttons = self.bar_buttons(screen)
         gap = bar.height // 8
-        width = (bar.width - gap * (len(buttons) + 1)) // max(1, len(buttons))
+        forms = [
+            [*short_forms.forms(b.label, paint.catalog), *([paint.say(b.short)] if b.short else [])] for b in buttons
+        ]
+        widths = _button_widths(forms, bar.width - gap * (len(buttons) + 1), bar.height - 2 * gap)
+        height = bar.height - 2 * gap
+        # The buttons' words share one size: the largest that fits every button.
+        size = min(
+            (fit_size(f, w * 9 // 10, height * 2 // 3, 2) for f, w in zip(forms, widths, strict=True)), default=0
+        )
         self._bar = []
-        for n, button in enumerate(buttons):
-            rect = pygame.Rect(bar.left + gap + n * (width + gap), bar.top + gap, width, bar.height - 2 * gap)
+        left = bar.left + gap
+        for button, words, width in zip(buttons, forms, widths, strict=True):
+            rect = pygame.Rect(left, bar.top + gap, width, height)
+            left = rect.right + gap
             pygame.draw.rect(surface, BUTTON, rect, border_radius=gap)
-            words = fit_text(paint.say(button.label), rect.width * 9 // 10, rect.height * 2 // 3, INK, lines=2)
-            surface.blit(words, words.get_rect(center=rect.center))
+            rendered = fit_text(words, rect.width * 9 // 10, height * 2 // 3, INK, lines=2, size=size)
+            place(surface, rendered, center=rect.center)
             self._bar.append((rect, button))
 
     # --- Events ---------------------------------------------------------------------------------------------
@@ -485,7 +512,10 @@ class Controls(BarControls):
                 chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
             other_game = _next(screen.games, screen.game)
             if other_game != screen.game:
-                chosen.append(Button(text("Play {game}", game=game_name(screen, other_game)), _game(screen), "k"))
+                short = text("Play {game}", game=short_forms.GAME_NAMES.get(other_game, game_name(screen, other_game)))
+                chosen.append(
+                    Button(text("Play {game}", game=game_name(screen, other_game)), _game(screen), "k", short)
+                )
             chosen.append(Button(verbatim(LANGUAGE_NAMES[_next(LANGUAGES, screen.language)]), _language(screen), "i"))
         elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
             for value in range(screen.round + 1):

@@ -13,8 +13,9 @@ from functools import lru_cache
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER, SPECIAL_COLOURS, SUIT_COLOURS, kind_mark
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 
 DIE_COLOURS = {**SUIT_COLOURS, **{kind: SPECIAL_COLOURS[kind] for kind in ("skullking", "pirate", "mermaid")}}
 DIE_KINDS = ("black", "blue", "red", "yellow", "skullking", "pirate", "mermaid")  # strongest first, as the rules
@@ -25,11 +26,16 @@ def ink_on(kind: str) -> tuple[int, int, int]:
     return INK if kind in LIGHT_KINDS else PAPER
 
 
-@lru_cache(maxsize=256)
 def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
     """A die seen from above: its body in the kind's colour, its mark in a corner, its face in the middle.
 
-    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch with its mark, large)."""
+    `face` None: a "?" (unreadable); "": no face, only the kind (a colour swatch with its mark, large).
+    Cached (with the screen's type scale): callers only blit it."""
+    return _draw_die(kind, face, size, typeset.current())
+
+
+@lru_cache(maxsize=256)
+def _draw_die(kind: str, face: str | None, size: int, scale: typeset.TypeScale) -> pygame.Surface:
     die = pygame.Surface((size, size), pygame.SRCALPHA)
     body = DIE_COLOURS.get(kind, (128, 128, 128))
     radius = max(3, size // 7)
@@ -51,7 +57,7 @@ def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:
         return die
     else:
         numeral = fit_text(face or "?", glyph.width, glyph.height, ink, record=False)
-        die.blit(numeral, numeral.get_rect(center=glyph.center))
+        place(die, numeral, center=glyph.center)
     return die
 
 

@@ -20,7 +20,7 @@ from table.display.card_art import INK, PAPER
 from table.display.dice_art import draw_die
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place, row_size
 from table.display.views import PAD, Paint, register
 from table.games.dice_screen import DiceScreen, DieKind, ThrownDie
 from table.games.screen import Phase, SeatView
@@ -61,8 +61,17 @@ def draw_dice_table(screen: DiceScreen, size: tuple[int, int], paint: Paint | No
     _tray(surface, screen, tray, paint)
     plates = dice_plates(screen, size)
     winner = screen.trick.winner if screen.trick else None
-    for view in seat_strip.seated(screen):
-        _plate(surface, screen, view, plates[view.seat], view.seat == winner, paint)
+    seated = seat_strip.seated(screen)
+    said = {
+        view.seat: [paint.say(words) for words in _plate_words(screen, view, view.seat == winner)] for view in seated
+    }
+    sizes: list[int] = []
+    for n, share in enumerate((4, 5, 5)):  # each line of the plates in one size, the same on every plate
+        words = [said[view.seat][n] for view in seated]
+        box = plates[seated[0].seat] if seated else pygame.Rect(0, 0, 1, 1)
+        sizes.append(row_size(words, box.width * 9 // 10, box.height // 4 * 4 // share))
+    for view in seated:
+        _plate(surface, view, plates[view.seat], view.seat == winner, said[view.seat], sizes)
     return surface
 
 
@@ -73,7 +82,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
     if screen.camera_lost is not None or screen.tray_blocked:
         words = text("No picture of the tray") if screen.camera_lost is not None else text("The tray is covered")
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midtop=(box.centerx, box.top + line // 4)))
+        place(surface, note, midtop=(box.centerx, box.top + line // 4))
     elif trick is not None:
         heading = text("Trick {number}", number=trick.number)
         if trick.lead is not None:
@@ -83,7 +92,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
                 colour=COLOUR_NAMES[trick.lead],  # the colour to follow is a number die's
             )
         head = fit_text(paint.say(heading), box.width * 3 // 5, line, PAPER)
-        surface.blit(head, head.get_rect(topleft=(box.left + box.width // 30, box.top + line // 4)))
+        place(surface, head, topleft=(box.left + box.width // 30, box.top + line // 4))
         if trick.lead is not None:
             swatch = pygame.Rect(0, 0, line, line)
             swatch.topleft = (box.left + box.width // 30 + head.get_width() + line // 3, box.top + line // 4)
@@ -105,10 +114,10 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
             dice=comma_list([text("#{order} {die}", order=d.order, die=_die_words(kinds, d)) for d in screen.loose]),
         )
         note = fit_text(paint.say(words), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+        place(surface, note, midbottom=(box.centerx, box.bottom - line // 6))
     elif screen.revokes:
         note = fit_text(paint.say(screen.revokes[-1].text), box.width * 9 // 10, line, HIGHLIGHT)
-        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - line // 6)))
+        place(surface, note, midbottom=(box.centerx, box.bottom - line // 6))
 
 
 def _die_words(kinds: dict[str, DieKind], die: ThrownDie) -> Text:
@@ -143,35 +152,43 @@ def _thrown(
         )
     order = f"#{die.order}" if die.order is not None else "-"
     tag = fit_text(order, size // 2, size // 4, PAPER)
-    surface.blit(tag, tag.get_rect(midbottom=(centre[0], rect.top - size // 10)))
+    place(surface, tag, midbottom=(centre[0], rect.top - size // 10))
     below = text("{name} wins", name=name) if won else name
     if die.doubt is not None:
         below = text("{name}: check?", name=name)
     colour = HIGHLIGHT if die.doubt is not None else PAPER  # readable on the felt; the word and the frame say it
     label = fit_text(paint.say(below), max(size, room), size * 3 // 10, colour, lines=2)
-    surface.blit(label, label.get_rect(midtop=(centre[0], rect.bottom + size // 8)))
+    place(surface, label, midtop=(centre[0], rect.bottom + size // 8))
 
 
-def _plate(
-    surface: pygame.Surface, screen: DiceScreen, view: SeatView, box: pygame.Rect, won: bool, paint: Paint
-) -> None:
-    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
-    if view.acting or won:
-        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
-    row = box.height // 4
-    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
-    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
+def _plate_words(screen: DiceScreen, view: SeatView, won: bool) -> tuple[Text, Text, Text]:
+    """A plate's three lines: the name, the bid and tricks, the state."""
     if view.bid is not None:
         detail: Text = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
     elif view.bid_locked:
         detail = text("has bid")
     else:
         detail = text("bidding") if screen.phase is Phase.BIDDING else verbatim("")
-    line = fit_text(paint.say(detail), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + row * 5 // 4)))
     mark = text("THROWS") if view.acting else text("WINS THE TRICK") if won else text("total {total}", total=view.total)
-    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(said, said.get_rect(midtop=(box.centerx, box.top + row * 9 // 4)))
+    return view.label or verbatim(view.name), detail, mark
+
+
+def _plate(
+    surface: pygame.Surface, view: SeatView, box: pygame.Rect, won: bool, said: list[str], sizes: list[int]
+) -> None:
+    pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
+    if view.acting or won:
+        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
+    row = box.height // 4
+    lines = [
+        fit_text(words, box.width * 9 // 10, row * 4 // share, INK, lines=2, size=size)
+        for words, size, share in zip(said, sizes, (4, 5, 5), strict=True)
+    ]
+    # One under the other, spread over the plate: a line that took two lines pushes the next one down.
+    spare = box.height - sum(line.get_height() for line in lines)
+    top = box.top + spare // 6
+    for line in lines:
+        top = place(surface, line, midtop=(box.centerx, top)).bottom + spare // 3
 
 
 register_dice_screens()  # importing the module (as the game catalog's views) shows the dice game

@@ -22,11 +22,11 @@ import math
 
 import pygame
 
-from table.display import seat_strip
+from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER
 from table.display.controls import AskedNewGame, Button, register_controls
 from table.display.summary_screens import draw_ranking
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, fits, font, place, row_size
 from table.display.views import PAD, Paint, register
 from table.games import inputs
 from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
@@ -71,8 +71,9 @@ def _band(rank: int) -> tuple[int, int, int]:
     return next(colour for low, colour in reversed(CREW_BANDS) if rank >= low)
 
 
-def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
-    """One card face, `height` pixels high."""
+def draw_card(code: str, height: int, paint: Paint, named: bool = True) -> pygame.Surface:
+    """One card face, `height` pixels high; its name printed on it if `named` and it fits there at the type
+    scale's minimum (else the screen says the card in words beside the pile)."""
     width = round(height / CARD_RATIO)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     box = card.get_rect()
@@ -84,16 +85,18 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
             card, _band(rank), box.inflate(-width // 8, -height // 8), width=max(2, width // 18), border_radius=radius
         )
         figure = fit_text(str(rank), width * 3 // 4, height * 9 // 20, INK)
-        card.blit(figure, figure.get_rect(center=(width // 2, height * 2 // 5)))
+        place(card, figure, center=(width // 2, height * 2 // 5))
         corner = fit_text(str(rank), width * 2 // 5, height // 6, INK)  # readable where the fan hides the rest
         pygame.draw.rect(card, PAPER, corner.get_rect(topleft=(width // 14, height // 20)))
-        card.blit(corner, (width // 14, height // 20))
+        place(card, corner, topleft=(width // 14, height // 20))
         for n in range(min(rank, 12)):  # pips: the rank counted, for those who read shapes better than figures
             x = width // 6 + (n % 6) * (width * 2 // 3) // 5
             y = height * 7 // 10 + (n // 6) * height // 14
             pygame.draw.circle(card, _band(rank), (x, y), max(2, width // 24))
-        name = fit_text(paint.say(CREW_NAMES[rank]), width * 5 // 6, height // 9, INK)
-        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 14)))
+        said = paint.say(CREW_NAMES[rank])
+        if named and fits(said, width * 5 // 6, height // 9):
+            name = fit_text(said, width * 5 // 6, height // 9, INK)
+            place(card, name, midbottom=(width // 2, height - height // 14))
     else:
         colour, words = SPECIALS.get(code, ((128, 128, 128), verbatim(code)))
         pygame.draw.rect(card, (*colour, 130 if code == "hollander" else 255), box, border_radius=radius)
@@ -103,8 +106,10 @@ def draw_card(code: str, height: int, paint: Paint) -> pygame.Surface:
         _symbol(card, code, pygame.Rect(width // 6, height // 8, width * 2 // 3, height // 2))
         _symbol(card, code, pygame.Rect(width // 14, height // 30, width // 4, width // 4))  # the corner index
         ink = INK if code == "hollander" else PAPER
-        name = fit_text(paint.say(words), width * 5 // 6, height // 5, ink, lines=2)
-        card.blit(name, name.get_rect(midbottom=(width // 2, height - height // 12)))
+        said = paint.say(words)
+        if named and fits(said, width * 5 // 6, height // 5, 2):
+            name = fit_text(said, width * 5 // 6, height // 5, ink, lines=2)
+            place(card, name, midbottom=(width // 2, height - height // 12))
     pygame.draw.rect(card, INK, box, width=max(1, width // 40), border_radius=radius)
     return card
 
@@ -184,9 +189,26 @@ def draw_hollander_table(screen: HollanderScreen, size: tuple[int, int], paint: 
     seat_strip.header(surface, screen, band, paint, HIGHLIGHT)
     _pile(surface, screen, middle, paint)
     plates = hollander_plates(screen, size)
-    for view in seat_strip.seated(screen):
-        _plate(surface, screen, view, plates[view.seat], paint)
+    seated = seat_strip.seated(screen)
+    box = plates[seated[0].seat] if seated else pygame.Rect(0, 0, 1, 1)
+    sizes = (  # the plates' names in one size, their marks in another: the same on every plate
+        row_size([paint.say(_name(view)) for view in seated], box.width * 9 // 10, box.height // 5),
+        row_size([paint.say(_mark(view)) for view in seated], box.width - 8, box.height // 5 * 4 // 5, 2),
+    )
+    for view in seated:
+        _plate(surface, view, plates[view.seat], paint, sizes)
     return surface
+
+
+def _name(view: HollanderSeat) -> Text:
+    return view.label or verbatim(view.name)
+
+
+def _mark(view: HollanderSeat) -> Text:
+    """A plate's last line: out (and in which place), playing now, or where the seat plays from."""
+    if view.place is not None:
+        return text("OUT: place {place}", place=view.place)
+    return text("PLAYS NOW") if view.acting else view.phase
 
 
 def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, paint: Paint) -> None:
@@ -196,10 +218,12 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     top = box.top + (box.height - card_height) // 2
     # The draw pile, then the play pile's top cards fanned (the top one whole).
     surface.blit(draw_back(card_height * 3 // 4), (left, top + card_height // 8))
-    count = fit_text(
-        paint.say(text("draw pile: {count}", count=screen.draw)), card_width * 5 // 4, card_height // 10, PAPER
-    )
-    surface.blit(count, count.get_rect(midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4)))
+    count = paint.say(text("draw pile: {count}", count=screen.draw))
+    under = (card_width * 5 // 4, card_height // 10)
+    if fits(count, *under):
+        place(
+            surface, fit_text(count, *under, PAPER), midtop=(left + card_width * 3 // 8, top + card_height * 7 // 8 + 4)
+        )
     fan_left = left + card_width + box.width // 30
     shown = screen.pile[-5:]
     step = card_width * 2 // 5
@@ -207,9 +231,9 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
         empty = pygame.Rect(fan_left, top, card_width, card_height)
         pygame.draw.rect(surface, PAPER, empty, width=3, border_radius=card_width // 10)
         words = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
-        surface.blit(words, words.get_rect(center=empty.center))
-    for n, code in enumerate(shown):
-        surface.blit(draw_card(code, card_height, paint), (fan_left + n * step, top))
+        place(surface, words, center=empty.center)
+    for n, code in enumerate(shown):  # the names of the fanned cards would be hidden: only the top one's
+        surface.blit(draw_card(code, card_height, paint, n == len(shown) - 1), (fan_left + n * step, top))
     fan_right = fan_left + card_width + step * max(0, len(shown) - 1)
     # What must be beaten, in words, beside the pile.
     info = pygame.Rect(fan_right + box.width // 30, box.top, box.right - fan_right - box.width // 30, box.height)
@@ -227,6 +251,8 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
             PAPER,
         ),
     ]
+    if not fits(count, *under):  # no room under the draw pile: said here
+        rows.append((text("draw pile: {count}", count=screen.draw), PAPER))
     if screen.last is not None:
         rows.append((screen.last, PAPER))
     if screen.out:
@@ -237,12 +263,11 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     for words, colour in rows:
         height = line * 2 if colour is HIGHLIGHT else line
         said = fit_text(paint.say(words), info.width, height * 4 // 5, colour, lines=2 if colour is HIGHLIGHT else 1)
-        surface.blit(said, said.get_rect(topleft=(info.left, y)))
-        y += height
+        y = place(surface, said, topleft=(info.left, y)).bottom + max(2, line // 5)  # after what it took
 
 
 def _plate(
-    surface: pygame.Surface, screen: HollanderScreen, view: HollanderSeat, box: pygame.Rect, paint: Paint
+    surface: pygame.Surface, view: HollanderSeat, box: pygame.Rect, paint: Paint, sizes: tuple[int, int]
 ) -> None:
     pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
     if view.acting:
@@ -255,30 +280,33 @@ def _plate(
             border_radius=box.height // 10,
         )
     row = box.height // 5
-    name = fit_text(paint.say(view.label or verbatim(view.name)), box.width * 9 // 10, row, INK)
-    surface.blit(name, name.get_rect(midtop=(box.centerx, box.top + row // 4)))
-    # Three small stacks: hand, clash, final, each with its count and word.
-    slot = box.width * 9 // 10 // 3
-    for n, (position, count) in enumerate((("hand", view.hand), ("clash", view.clash), ("final", view.final))):
-        centre = box.left + box.width // 20 + slot * n + slot // 2
-        mini = pygame.Rect(0, 0, slot * 2 // 5, row * 3 // 2)
-        mini.midtop = (centre - slot // 5, box.top + row * 3 // 2)
+    name = fit_text(paint.say(_name(view)), box.width * 9 // 10, row, INK, size=sizes[0])
+    place(surface, name, midtop=(box.centerx, box.top + row // 4))
+    said = fit_text(paint.say(_mark(view)), box.width - 8, row * 4 // 5, INK, 2, size=sizes[1])  # 2: lower stacks
+    # Three small stacks: hand, clash, final, each with its count and word; a longer word gets a wider slot.
+    room = box.width - 8
+    stacks = (("hand", view.hand), ("clash", view.clash), ("final", view.final))
+    words = [paint.say(POSITIONS[position]) for position, _ in stacks]
+    needed = [max(font(typeset.current().small).size(word)[0] + 2, room // 5) for word in words]
+    extra = (room - sum(needed)) // 3
+    slots = [need + extra for need in needed] if extra >= 0 else [room // 3] * 3
+    size = row_size(words, min(slots), row * 3 // 5)  # the three words in one size
+    left = box.left + 4
+    for n, (position, count) in enumerate(stacks):
+        slot = slots[n]
+        centre = left + slot // 2
+        left += slot
+        mini = pygame.Rect(0, 0, room // 3 * 2 // 5, max(8, row * 3 // 2 - max(0, said.get_height() - row)))
+        mini.midtop = (centre - room // 15, box.top + row * 5 // 4)
         colour = (60, 70, 90) if position == "final" else (190, 170, 120) if position == "clash" else (120, 150, 180)
         pygame.draw.rect(surface, colour, mini, border_radius=4)
         if position == view.position:
             pygame.draw.rect(surface, INK, mini.inflate(6, 6), width=3, border_radius=5)
-        figure = fit_text(str(count), slot * 2 // 5, row, INK)
-        surface.blit(figure, figure.get_rect(midleft=(mini.right + 4, mini.centery)))
-        word = fit_text(paint.say(POSITIONS[position]), slot * 9 // 10, row * 3 // 5, INK)
-        surface.blit(word, word.get_rect(midtop=(centre, mini.bottom + 2)))
-    if view.place is not None:
-        mark: Text = text("OUT: place {place}", place=view.place)
-    elif view.acting:
-        mark = text("PLAYS NOW")
-    else:
-        mark = view.phase
-    said = fit_text(paint.say(mark), box.width * 9 // 10, row * 4 // 5, INK)
-    surface.blit(said, said.get_rect(midbottom=(box.centerx, box.bottom - row // 5)))
+        figure = fit_text(str(count), room // 3 * 2 // 5, row, INK)
+        place(surface, figure, midleft=(mini.right + 4, mini.centery))
+        word = fit_text(words[n], slot, row * 3 // 5, INK, size=size)  # (its slot: room enough at this size)
+        place(surface, word, midtop=(centre, mini.bottom + 2))
+    place(surface, said, midbottom=(box.centerx, box.bottom - row // 5))
 
 
 # --- The bar of actions ----------------------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER
-from table.display.typeset import MIN_TYPE, fit_text, font
+from table.display.typeset import fit_text, font, place
 from table.display.views import Paint
 from table.games.badges import BADGE_NAME_LENGTH
 from table.games.text import Text, text
@@ -103,7 +104,7 @@ class Keyboard:
         gap = max(4, height // 60)
         head = pygame.Rect(gap, gap, width - 2 * gap, height // 6)
         words = fit_text(paint.say(title), head.width * 2 // 5, head.height * 2 // 3, PAPER)
-        surface.blit(words, words.get_rect(midleft=(head.left + gap, head.centery)))
+        place(surface, words, midleft=(head.left + gap, head.centery))
         field = pygame.Rect(head.left + head.width * 2 // 5 + 2 * gap, head.top, 0, head.height)
         field.width = head.right - field.left
         pygame.draw.rect(surface, PAPER, field, border_radius=gap)
@@ -140,7 +141,7 @@ class Keyboard:
         elif key.does in (OK, CANCEL):
             said = paint.say(text("OK") if key.does == OK else text("Cancel"))
             words = fit_text(said, rect.width * 4 // 5, rect.height // 2, INK)
-            surface.blit(words, words.get_rect(center=rect.center))
+            place(surface, words, center=rect.center)
         else:
             label = ("abc" if self.accents else "àé") if key.does == LAYER else self._letter(key.char)
             letters = _plain(label, rect.width * 4 // 5, rect.height // 2)
@@ -149,9 +150,10 @@ class Keyboard:
 
 def _plain(words: str, width: int, height: int) -> pygame.Surface:
     """`words` in the largest size that fits the box, in the font's own bold (see the module's docstring)."""
-    size = max(MIN_TYPE, height)
-    while size > MIN_TYPE and font(size, bold=False).size(words)[0] > width:
-        size = max(MIN_TYPE, size * 9 // 10)
+    least = typeset.current().small
+    size = max(least, height)
+    while size > least and font(size, bold=False).size(words)[0] > width:
+        size = max(least, size * 9 // 10)
     return font(size, bold=False).render(words, True, INK)
 
 

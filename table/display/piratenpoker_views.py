@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
-from table.display.typeset import fit_text
+from table.display.typeset import fit_size, fit_text, fits, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -41,9 +41,16 @@ def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if sum(colour) > 380 else PAPER
 
 
-def _words(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int], lines: int = 1) -> None:
-    label = fit_text(words, box.width, box.height, colour, lines)
-    surface.blit(label, label.get_rect(center=box.center))
+def _words(
+    surface: pygame.Surface,
+    words: str,
+    box: pygame.Rect,
+    colour: tuple[int, int, int],
+    lines: int = 1,
+    size: int | None = None,
+) -> None:
+    label = fit_text(words, box.width, box.height, colour, lines, size=size)
+    place(surface, label, center=box.center)
 
 
 def _poker_face(surface: pygame.Surface, code: str, box: pygame.Rect) -> None:
@@ -64,7 +71,9 @@ def _poker_back(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, BACK_LINE, inner.topright, inner.bottomleft, max(1, box.width // 14))
 
 
-def _loot_card(surface: pygame.Surface, code: str, box: pygame.Rect, front_up: bool = True) -> None:
+def _loot_card(
+    surface: pygame.Surface, code: str, box: pygame.Rect, front_up: bool = True, figure_shown: bool = True
+) -> None:
     """A loot card: front "+10" on its colour; back "-5", or "+4" with a shark fin, on dark grey."""
     front = int(code.split(":")[2])
     colour = _colour(code) if front_up else LOOT_BACK
@@ -72,7 +81,9 @@ def _loot_card(surface: pygame.Surface, code: str, box: pygame.Rect, front_up: b
     pygame.draw.rect(surface, _colour(code), box, width=max(2, box.width // 12), border_radius=max(2, box.width // 8))
     worth = {5: 4, 6: -3, 8: -4, 10: -5}[front] if not front_up else front
     ink = _ink_on(colour)
-    _words(surface, f"{worth:+d}", pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6), ink)
+    figure = pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6)
+    if figure_shown and fits(f"{worth:+d}", figure.width, figure.height):  # else the sum beside says it
+        _words(surface, f"{worth:+d}", figure, ink)
     if not front_up and front == 5:  # the shark's fin
         fin = pygame.Rect(box.left + box.width // 4, box.top + box.height * 6 // 10, box.width // 2, box.height // 3)
         pygame.draw.polygon(surface, PAPER, [fin.bottomleft, fin.midtop, fin.bottomright])
@@ -134,14 +145,14 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
     )
     # The loot lying out, in the middle.
     cards, rects = _loot_places(screen, box)
-    gap = card_w // 3
+    card_w // 3
     for code, rect in rects:
         overboard = screen.step == "give" and code == screen.pointed
         _loot_card(surface, code, rect, front_up=not overboard)
         if code == screen.pointed:
             pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(14, 14), width=6, border_radius=8)
             word = text("overboard") if screen.round == 1 else text("below deck")
-            under = pygame.Rect(rect.left - gap // 2, rect.bottom + 10, rect.width + gap, box.height // 9)
+            under = pygame.Rect(rect.left - rect.width, rect.bottom + 10, rect.width * 3, box.height // 9)
             _words(surface, paint.say(word), under, HIGHLIGHT)
     if not screen.middle:
         _words(surface, paint.say(text("No loot lies out")), cards.inflate(-cards.width // 4, -cards.height // 2), GREY)
@@ -199,8 +210,10 @@ def _seat(surface: pygame.Surface, screen: PokerScreen, view: PokerSeat, plate: 
     _words(surface, paint.say(view.label), name, HIGHLIGHT if view.acting or view.winner else PAPER)
     status = _status(screen, view)
     status_box = pygame.Rect(name.left, name.bottom, name.width, line * 3 // 4)
-    if status is not None:
-        _words(surface, paint.say(status), status_box, GREY if not view.in_game else PAPER)
+    if status is not None:  # on two lines if need be: the cards go under it
+        said = fit_text(paint.say(status), status_box.width, status_box.height, GREY if not view.in_game else PAPER, 2)
+        status_box.height = max(status_box.height, said.get_height())
+        place(surface, said, midtop=status_box.midtop)
     # The cards: backs while hidden (only how many), faces after the reveal.
     cards_box = pygame.Rect(name.left, status_box.bottom + 4, name.width, plate.height * 3 // 10)
     shown: tuple[str | None, ...] = view.revealed if view.revealed is not None else (None,) * view.laid
@@ -240,7 +253,9 @@ def _loot_row(surface: pygame.Surface, loot: tuple[HeldView, ...], box: pygame.R
     card_w = int(card_h / CARD_RATIO)
     step = min(card_w + 4, max(4, (box.width - card_w) // max(1, len(loot) - 1)))
     for n, held in enumerate(loot):
-        _loot_card(surface, held.code, pygame.Rect(box.left + n * step, box.top, card_w, card_h), held.front_up)
+        rect = pygame.Rect(box.left + n * step, box.top, card_w, card_h)
+        covered = n < len(loot) - 1 and step < card_w  # fanned: the next card would hide its figure
+        _loot_card(surface, held.code, rect, held.front_up, not covered)
 
 
 def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
@@ -251,7 +266,7 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     band = height // 9
     _words(surface, paint.say(screen.title), pygame.Rect(width // 40, 0, width - width // 20, band), PAPER)
     heads = (text("place"), text("player"), text("loot"), text("fronts"), text("sharks"), text("backs"), text("sets"))
-    columns = (0.06, 0.2, 0.34, 0.08, 0.08, 0.08, 0.08)
+    columns = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1)
     total_head = text("total")
     rows = max(1, len(screen.finals))
     row_h = min(band * 3 // 2, (height - band * 3) // rows)
@@ -259,9 +274,16 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     xs = [width // 40]
     for share in columns:
         xs.append(xs[-1] + int(share * (width - width // 20)))
-    for n, head in enumerate((*heads, total_head)):
-        right = xs[n + 1] if n + 1 < len(xs) else width - width // 40
-        _words(surface, paint.say(head), pygame.Rect(xs[n], band + band // 4, right - xs[n] - 6, band * 2 // 5), GREY)
+    boxes = [
+        pygame.Rect(
+            xs[n], band + band // 4, (xs[n + 1] if n + 1 < len(xs) else width - width // 40) - xs[n] - 6, band * 2 // 5
+        )
+        for n in range(len(heads) + 1)
+    ]
+    said = [paint.say(head) for head in (*heads, total_head)]
+    size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
+    for words, box in zip(said, boxes, strict=True):  # the headings in one size
+        _words(surface, words, box, GREY, size=size)
     for r, final in enumerate(screen.finals):
         y = top + r * row_h
         _final_row(surface, final, xs, y, row_h, width, paint)
@@ -272,25 +294,27 @@ def _final_row(
     surface: pygame.Surface, final: FinalView, xs: list[int], y: int, row_h: int, width: int, paint: Paint
 ) -> None:
     colour = HIGHLIGHT if final.place == 1 else PAPER
-    cells = [str(final.place), paint.say(final.label)]
-    for n, words in enumerate(cells):
-        box = pygame.Rect(xs[n], y, xs[n + 1] - xs[n] - 6, row_h - 8)
-        if n == 0 and final.place == 1:  # every winner: a crown over the place, and a frame: not the colour alone
-            crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
-            crown.midtop = (box.centerx, box.top + box.height // 12)
-            draw_crown(surface, crown, HIGHLIGHT)
-            box = pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom)
-        _words(surface, words, box, colour)
-    if final.place == 1:
-        row = pygame.Rect(xs[0] - 4, y, width - width // 40 - xs[0] + 8, row_h - 4)
-        pygame.draw.rect(surface, HIGHLIGHT, row, width=max(2, row_h // 20), border_radius=row_h // 6)
     _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
     sets = f"+{final.bonus}" if final.bonus else "0"
     numbers = [f"+{final.fronts}", f"{final.sharks} x 4", str(final.backs), sets, str(final.total)]
+    cells = [(str(final.place), pygame.Rect(xs[0], y, xs[1] - xs[0] - 6, row_h - 8))]
+    cells.append((paint.say(final.label), pygame.Rect(xs[1], y, xs[2] - xs[1] - 6, row_h - 8)))
     for n, words in enumerate(numbers):
         left = xs[3 + n]
         right = xs[4 + n] if 4 + n < len(xs) else width - width // 40
-        _words(surface, words, pygame.Rect(left, y, right - left - 6, row_h - 8), colour)
+        cells.append((words, pygame.Rect(left, y, right - left - 6, row_h - 8)))
+    if final.place == 1:  # every winner: a crown over the place, and a frame: not the colour alone
+        box = cells[0][1]
+        crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
+        crown.midtop = (box.centerx, box.top + box.height // 12)
+        draw_crown(surface, crown, HIGHLIGHT)
+        cells[0] = (cells[0][0], pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom))
+    size = min(fit_size([words], box.width, box.height) for words, box in cells)
+    for words, box in cells:  # a row's cells in one size
+        _words(surface, words, box, colour, size=size)
+    if final.place == 1:
+        row = pygame.Rect(xs[0] - 4, y, width - width // 40 - xs[0] + 8, row_h - 4)
+        pygame.draw.rect(surface, HIGHLIGHT, row, width=max(2, row_h // 20), border_radius=row_h // 6)
 
 
 piratenpoker_controls.register()  # the bar of actions

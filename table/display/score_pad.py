@@ -13,8 +13,9 @@ from typing import Any
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER, draw_crown
-from table.display.typeset import fit_text
+from table.display.typeset import fit_size, fit_text, place, row_size
 from table.display.views import MAIN, PAD, Paint, find_view
 from table.games.screen import Phase, Screen
 from table.games.text import text, verbatim
@@ -24,33 +25,51 @@ LINE = (150, 140, 120)
 GAIN = (0, 110, 60)  # Okabe-Ito-friendly green for a met bid...
 LOSS = (170, 40, 20)  # ... and vermillion for a missed one; the sign (+/-) says it too
 HIGHLIGHT = (240, 228, 66)  # a winner's total: filled, crowned, and the legend says so
+NUMBERS, NAMES = 0.7, 1.6  # the rounds' column's width, the names' row's height, in cells
 
 
 @dataclass(frozen=True)
 class Grid:
-    """Where the pad's cells are: a column per playing seat after the rounds' column, a row per round between the
-    names and the totals."""
+    """Where the pad's cells are: a column per playing seat after the rounds' column (narrower), a row per round
+    between the names' row (taller: a name may take two lines) and the totals."""
 
     pad: pygame.Rect
     players: tuple[int, ...]
     rows: int
 
+    @property
+    def cell_size(self) -> tuple[float, float]:
+        columns = 1 + max(1, len(self.players))
+        return self.pad.width / (columns - 1 + NUMBERS), self.pad.height / (self.rows - 1 + NAMES)
+
+    def x(self, column: int) -> int:
+        return round(self.pad.left + (column - 1 + NUMBERS) * self.cell_size[0]) if column else self.pad.left
+
+    def y(self, row: int) -> int:
+        return round(self.pad.top + (row - 1 + NAMES) * self.cell_size[1]) if row else self.pad.top
+
     def cell(self, column: int, row: int) -> pygame.Rect:
-        width, height = self.pad.width / (1 + max(1, len(self.players))), self.pad.height / self.rows
-        left, top = round(self.pad.left + column * width), round(self.pad.top + row * height)
-        return pygame.Rect(left, top, round(self.pad.left + (column + 1) * width) - left, round(height))
+        return pygame.Rect(
+            self.x(column), self.y(row), self.x(column + 1) - self.x(column), self.y(row + 1) - self.y(row)
+        )
 
     def total(self, seat: int) -> pygame.Rect:
         return self.cell(1 + self.players.index(seat), self.rows - 1)
 
 
 def score_pad_grid(screen: Screen, size: tuple[int, int]) -> Grid:
+    """The pad under the heading and the legend (two lines of the smallest type)."""
     width, height = size
     margin = width // 40
-    top = height // 8 + height // 20  # under the heading and the legend
+    top = _legend_top(size) + typeset.scale_for(size).small * 5 // 2 + margin // 4
     pad = pygame.Rect(margin, top, width - 2 * margin, height - top - margin)
     players = screen.players or tuple(seat.seat for seat in screen.seats if seat.joined)
     return Grid(pad, tuple(players), 2 + screen.rounds)  # the names, the rounds, the totals
+
+
+def _legend_top(size: tuple[int, int]) -> int:
+    width, height = size
+    return width // 80 + height // 14  # under the heading
 
 
 def winners(screen: Any) -> set[int]:
@@ -69,58 +88,76 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
     # A dash (U+2013), not a colon: the title may have its own ("Score pad - Skull King: game over").
     heading = text("Score pad \u2013 {title}", title=screen.title) if screen.title else text("Score pad")
     title = fit_text(paint.say(heading), width - 2 * margin, height // 14, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, margin // 2)))
+    place(surface, title, midtop=(width // 2, margin // 2))
     crowned = winners(screen)
     legend = (
         text("Each cell: bid / tricks won, then the round's points. A crown marks each winner")
         if crowned
         else text("Each cell: bid / tricks won, then the round's points")
     )
-    said = fit_text(paint.say(legend), width - 2 * margin, height // 24, PAPER)
-    surface.blit(said, said.get_rect(midtop=(width // 2, height // 8 - height // 80)))
-
     grid = score_pad_grid(screen, size)
-    pad, cell = grid.pad, grid.cell
+    said = fit_text(paint.say(legend), width - 2 * margin, grid.pad.top - _legend_top(size), PAPER, lines=2)
+    place(surface, said, midtop=(width // 2, _legend_top(size)))
+
+    pad, players, rows, cell, x, y = grid.pad, grid.players, grid.rows, grid.cell, grid.x, grid.y
     pygame.draw.rect(surface, PAPER, pad, border_radius=width // 80)
+    columns = 1 + max(1, len(players))
+    cell_w, cell_h = grid.cell_size
 
-    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK) -> pygame.Rect:
-        rendered = fit_text(words, box.width * 9 // 10, box.height * 7 // 10, colour)
-        return surface.blit(rendered, rendered.get_rect(center=box.center))
+    sizes: dict[str, int] = {}  # the names' row in one size, the scores in another: a row never mixes sizes
 
-    write(paint.say(text("Round")), cell(0, 0))
-    for column, seat in enumerate(grid.players, start=1):
-        view = screen.seats[seat]
-        box = cell(column, 0)
+    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK, kind: str = "") -> pygame.Rect:
+        lines = 2 if kind == "name" else 1
+        rendered = fit_text(words, box.width * 19 // 20, box.height * 7 // 10, colour, lines, size=sizes.get(kind))
+        return place(surface, rendered, center=box.center)
+
+    names = [paint.say(screen.seats[seat].label or verbatim(screen.seats[seat].name)) for seat in players]
+    heads = (paint.say(text("Round")), paint.say(text("Total")))
+    first = cell(0, 0).width * 19 // 20  # the rounds' column
+    sizes["name"] = min(
+        row_size(names, round(cell_w) * 19 // 20, round(cell_h * NAMES) * 7 // 10, 2),
+        fit_size([heads[0]], first, round(cell_h * NAMES) * 7 // 10),
+    )
+    totals = [str(c.total) for c in screen.score_pad[-1].cells] if screen.score_pad else []
+    crown_room = 2 if crowned else 1  # a crowned total shares its cell with the crown
+    sizes["total"] = min(
+        row_size(totals or ["0"], round(cell_w) * 19 // 20 // crown_room, round(cell_h) * 7 // 10),
+        fit_size([heads[1]], first, round(cell_h) * 7 // 10),
+    )
+    scores = [f"{c.bid}/{c.won}" for r in screen.score_pad for c in r.cells]
+    scores += [f"{c.points:+d}" for r in screen.score_pad for c in r.cells]
+    sizes["score"] = row_size(scores or ["0"], round(cell_w) // 2 * 19 // 20, round(cell_h) * 7 // 10)
+
+    write(heads[0], cell(0, 0), kind="name")
+    for column, (seat, name) in enumerate(zip(players, names, strict=True), start=1):
         if seat in crowned:  # the winner's name filled too (inside the pad's rounded corners)
-            pygame.draw.rect(surface, HIGHLIGHT, box.inflate(-4, -4))
-        write(paint.say(view.label or verbatim(view.name)), box)
+            pygame.draw.rect(surface, HIGHLIGHT, cell(column, 0).inflate(-4, -4))
+        write(name, cell(column, 0), kind="name")
     for number in range(1, screen.rounds + 1):
-        write(str(number), cell(0, number))
+        write(str(number), cell(0, number), kind="score")
     for row in screen.score_pad:
         for column, score in enumerate(row.cells, start=1):
             box = cell(column, row.round)
             left, right = box.copy(), box.copy()
             left.width = right.width = box.width // 2
             right.left = left.right
-            write(f"{score.bid}/{score.won}", left)
-            write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS)
-    write(paint.say(text("Total")), cell(0, grid.rows - 1))
-    for seat in crowned:  # filled, and crowned: not by colour alone
-        pygame.draw.rect(surface, HIGHLIGHT, grid.total(seat).inflate(-4, -4))
+            write(f"{score.bid}/{score.won}", left, kind="score")
+            write(f"{score.points:+d}", right, GAIN if score.points > 0 else LOSS, kind="score")
+    write(heads[1], cell(0, rows - 1), kind="total")
     if screen.score_pad:
         for column, score in enumerate(screen.score_pad[-1].cells, start=1):
-            box = cell(column, grid.rows - 1)
-            shown = write(str(score.total), box)
-            if grid.players[column - 1] in crowned:
+            box = cell(column, rows - 1)
+            if players[column - 1] in crowned:  # filled, and crowned: not by colour alone
+                pygame.draw.rect(surface, HIGHLIGHT, box.inflate(-4, -4))
+            shown = write(str(score.total), box, kind="total")
+            if players[column - 1] in crowned:
                 crown = pygame.Rect(0, 0, box.height * 2 // 3, box.height * 2 // 3)
                 crown.midright = (shown.left - box.height // 6, box.centery)
                 draw_crown(surface, crown, INK)
-    for row in range(1, grid.rows):
-        y = cell(0, row).top
-        pygame.draw.line(surface, LINE, (pad.left, y), (pad.right, y), 2 if row in (1, grid.rows - 1) else 1)
-    for column in range(1, 1 + max(1, len(grid.players))):
-        x = cell(column, 0).left
-        pygame.draw.line(surface, LINE, (x, pad.top), (x, pad.bottom), 2 if column == 1 else 1)
+    for row in range(1, rows):
+        pygame.draw.line(surface, LINE, (pad.left, y(row)), (pad.right, y(row)), 2 if row in (1, rows - 1) else 1)
+    for column in range(1, columns):
+        pygame.draw.line(surface, LINE, (x(column), pad.top), (x(column), pad.bottom), 2 if column == 1 else 1)
     return surface
 
 

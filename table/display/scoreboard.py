@@ -43,14 +43,17 @@ from typing import Any
 
 import pygame
 
-from table.display import lobby_views  # noqa: F401  (registers the lobby's view; games' views: their modules)
+from table.display import (
+    lobby_views,  # noqa: F401  (registers the lobby's view; games' views: their modules)
+    typeset,
+)
 from table.display.banner import banner_key, draw_alarm_frame, draw_banner
-from table.display.card_art import PAPER, CardFace, draw_card
+from table.display.card_art import CARD_RATIO, PAPER, CardFace, card_words, draw_card
 from table.display.controls import Controls
 from table.display.language import catalog
 from table.display.qr import fitted_qr
 from table.display.score_pad import FELT
-from table.display.typeset import fit_text
+from table.display.typeset import fit_row, fit_text, place
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
 from table.display.why_line import draw_last_trick, draw_why, has_why, last_key, why_key
 from table.games.screen import Phase
@@ -190,6 +193,7 @@ class Scoreboard:
         now = self.clock() if now is None else now
         model = self._model
         self._pending, self._last_frame = False, now
+        typeset.use_screen(self.surface.get_size())  # the type scale of this screen
         board, banner, hand, bar = self.layout()
         view = self._view()
         paint = Paint(catalog(getattr(model, "language", "en")), self._motion(now))
@@ -298,16 +302,26 @@ class Scoreboard:
         return [pygame.Rect(rect) for rect in rects]
 
     def _draw_hand(self, area: pygame.Rect, paint: Paint) -> None:
+        """The demo's hand: the cards in a row, a special card's words under it, all in one size."""
         self._hand_rects = []
         if not self._hand:
             return
         self.surface.fill(HAND_FELT, area)
-        card_width = min(area.width // (len(self._hand) + 1), int(area.height * 0.9 / 1.45))
         step = area.width / len(self._hand)
+        words = [card_words(face, paint.catalog) for face in self._hand]
+        said = [
+            w[-1] if face.kind == "pirate" else w[0] if w else "" for face, w in zip(self._hand, words, strict=True)
+        ]
+        labels = fit_row(said, int(step * 0.9), typeset.current().small, PAPER, lines=2)
+        room = max(label.get_height() for label in labels) if any(said) else 0
+        card_width = min(area.width // (len(self._hand) + 1), int((area.height * 0.92 - room) / CARD_RATIO))
         for n, face in enumerate(self._hand):
             card = draw_card(face, card_width, paint.catalog)
-            rect = card.get_rect(center=(round(area.left + step * (n + 0.5)), area.centery))
+            top = area.top + (area.height - card.get_height() - room) // 2
+            rect = card.get_rect(midtop=(round(area.left + step * (n + 0.5)), top))
             self.surface.blit(card, rect)
+            if said[n]:
+                place(self.surface, labels[n], midtop=(rect.centerx, rect.bottom))
             self._hand_rects.append(rect)
 
     # --- Input ------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from table.display.card_art import PAPER
-from table.display.typeset import Colour, fit_text
+from table.display.typeset import Colour, fit_text, place
 from table.display.views import Paint
 
 
@@ -41,6 +41,6 @@ def header(surface: pygame.Surface, screen: Any, band: int, paint: Paint, prompt
     """The screen model's title, and its prompt under it on up to two lines."""
     width = surface.get_width()
     title = fit_text(paint.say(screen.title), width * 19 // 20, band * 3 // 4, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, band // 8)))
+    place(surface, title, midtop=(width // 2, band // 8))
     prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band * 4 // 5, prompt_colour, lines=2)
-    surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2)))
+    place(surface, prompt, center=(width // 2, band * 3 // 2))

@@ -13,7 +13,7 @@ import pygame
 
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.score_pad import FELT, GAIN, LOSS
-from table.display.typeset import fit_text
+from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 from table.games.screen import Screen
 from table.games.text import Text, text, verbatim
@@ -32,7 +32,7 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     row = screen.score_pad[-1]
     heading = text("Round {round} is over", round=row.round)
     title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, height // 40)))
+    place(surface, title, midtop=(width // 2, height // 40))
     headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"))
     columns = (0.28, 0.1, 0.1, 0.12, 0.26, 0.14)
     top = height // 7 + height // 18
@@ -40,16 +40,17 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     line = table.height // (len(row.cells) + 1)
     best = max(cell.points for cell in row.cells)
     if best > 0:  # the legend: a star, and what it means
-        legend = fit_text(paint.say(text("the best points of this round")), width * 3 // 4, height // 24, PAPER)
-        place = legend.get_rect(midtop=(width // 2 + height // 48, height // 7 - height // 80))
-        surface.blit(legend, place)
-        star = pygame.Rect(0, 0, place.height, place.height)
-        star.midright = (place.left - place.height // 3, place.centery)
+        legend = fit_text(paint.say(text("the best points of this round")), width * 3 // 4, height // 18, PAPER)
+        said = place(surface, legend, midtop=(width // 2 + height // 48, height // 7 - height // 80))
+        star = pygame.Rect(0, 0, said.height, said.height)
+        star.midright = (said.left - said.height // 3, said.centery)
         draw_star(surface, star, PAPER)
     lefts = [table.left + round(table.width * sum(columns[:n])) for n in range(len(columns))]
     pygame.draw.rect(surface, PAPER, table, border_radius=width // 80)
-    for n, words in enumerate(headers):
-        _cell(surface, paint.say(words), pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+    cells = [
+        (paint.say(words), pygame.Rect(lefts[n], table.top, round(table.width * columns[n]), line), INK)
+        for n, words in enumerate(headers)
+    ]
     for number, (seat, cell) in enumerate(zip(screen.players, row.cells, strict=True), start=1):
         top = table.top + number * line
         met = cell.points > 0
@@ -74,8 +75,9 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
                     draw_star(surface, star, INK)
                 box.width -= star.right - box.left
                 box.left = star.right
-            _cell(surface, paint.say(words), box, colour)
+            cells.append((paint.say(words), box, colour))
         pygame.draw.line(surface, (150, 140, 120), (table.left, top), (table.right, top), 1)
+    _cells(surface, cells)
     return surface
 
 
@@ -99,8 +101,10 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
     surface = pygame.Surface(size)
     surface.fill(FELT)
     title = fit_text(paint.say(text("Final ranking")), width * 9 // 10, height // 10, PAPER)
-    surface.blit(title, title.get_rect(midtop=(width // 2, height // 30)))
+    place(surface, title, midtop=(width // 2, height // 30))
     line = (height - height // 5) // max(1, len(screen.ranking))
+    cells: list[tuple[str, pygame.Rect, tuple[int, int, int]]] = []
+    crowned: list[int] = []  # the cells that say "winner"
     for n, placing in enumerate(screen.ranking):
         box = pygame.Rect(width // 10, height // 6 + n * line, width * 4 // 5, line * 9 // 10)
         pygame.draw.rect(surface, PAPER, box, border_radius=line // 6)
@@ -111,19 +115,30 @@ def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = No
             for left, span in ((0, 6), (6, 2), (8, 2))
         )
         who = placing.label or verbatim(placing.name)
-        _cell(surface, paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK)
-        if placing.place == 1:  # the word and a crown before it
-            said = _cell(surface, paint.say(text("winner")), mark, INK)
-            crown = pygame.Rect(0, 0, said.height, said.height)
-            crown.midright = (said.left - said.height // 4, said.centery)
+        cells.append((paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK))
+        if placing.place == 1:
+            crowned.append(len(cells))
+        cells.append((paint.say(text("winner")) if placing.place == 1 else "", mark, INK))
+        cells.append((str(placing.total), total, INK))
+    placed = _cells(surface, cells)
+    for shown in (placed[n] for n in crowned):  # the word "winner", and a crown before it
+        if shown.height:
+            crown = pygame.Rect(0, 0, shown.height, shown.height)
+            crown.midright = (shown.left - shown.height // 4, shown.centery)
             draw_crown(surface, crown, INK)
-        _cell(surface, str(placing.total), total, INK)
     return surface
 
 
-def _cell(surface: pygame.Surface, words: str, box: pygame.Rect, colour: tuple[int, int, int]) -> pygame.Rect:
-    """`words` centred in `box`; returns where they went."""
-    if not words:
-        return pygame.Rect(box.center, (0, 0))
-    rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour)
-    return surface.blit(rendered, rendered.get_rect(center=box.center))
+def _cells(surface: pygame.Surface, cells: list[tuple[str, pygame.Rect, tuple[int, int, int]]]) -> list[pygame.Rect]:
+    """A table's cells, all in one size: the largest that fits every cell ("+10 met" as large as "-10 missed").
+    Returns where each went (an empty cell: an empty rect)."""
+    shown = [(words, box, colour) for words, box, colour in cells if words]
+    size = min((fit_size([w], b.width * 9 // 10, b.height * 6 // 10) for w, b, _ in shown), default=None)
+    placed = []
+    for words, box, colour in cells:
+        if not words:
+            placed.append(pygame.Rect(box.center, (0, 0)))
+            continue
+        rendered = fit_text(words, box.width * 9 // 10, box.height * 6 // 10, colour, size=size)
+        placed.append(place(surface, rendered, center=box.center))
+    return placed

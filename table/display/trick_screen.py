@@ -12,17 +12,19 @@ import math
 
 import pygame
 
+from table.display import short_forms, typeset
 from table.display.card_art import (
     CARD_RATIO,
     INK,
     PAPER,
     SUIT_COLOURS,
     CardFace,
+    card_words,
     draw_card,
     suit_mark,
 )
 from table.display.language import LANGUAGE_NAMES
-from table.display.typeset import fit_text
+from table.display.typeset import fit_row, fit_text, place, row_size
 from table.display.views import Motion, Paint
 from table.games import inputs
 from table.games.screen import Phase, Screen, SeatView
@@ -38,6 +40,7 @@ YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
 SUIT_WORDS = {**COLOUR_NAMES, "green": text("green"), "purple": text("purple")}  # the 2021 edition's suits too
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
+PLATE_WIDTH = 5.0  # card widths: a name and its state on one line; above it, the card and its words beside it
 
 
 def game_name(screen: Screen, game: str) -> Text:
@@ -57,34 +60,41 @@ def card_face(code: str) -> CardFace:
     return CardFace(kind)
 
 
-def seat_places(count: int, area: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
+def seat_places(count: int, area: pygame.Rect, lobby: bool = False) -> tuple[list[tuple[int, int]], int]:
     """Where each seat's group (its card over its name plate) is centred, and the card width that fits.
 
     Two rows around the table: seats go clockwise, seen from above, along the bottom row from right to left and
     then along the top row from left to right. The rows hug the area's top and bottom, leaving a strip between
-    them for the middle of the table (`middle_strip`).
+    them for the middle of the table (`middle_strip`). In the `lobby` no card is laid: the top row's plates go up
+    into its cards' room, leaving more of the middle for the lobby's choices.
     """
     bottom = (count + 1) // 2
     columns = max(bottom, count - bottom)
-    card_width = int(min(area.width / (columns * 3.2), area.height / 6.0))
+    card_width = int(min(area.width / (columns * (PLATE_WIDTH + 0.2)), area.height / 6.0))
     half = (_group_height(card_width) + 1) // 2 + 1
     slot = area.width / columns
-    rows = (area.bottom - half, area.top + half)
+    rows = (area.bottom - half, area.top + half - (round(card_width * CARD_RATIO) + 4 if lobby else 0))
     places = [(round(area.right - slot * (n + 0.5)), rows[0]) for n in range(bottom)]
     places += [(round(area.left + slot * (n + 0.5)), rows[1]) for n in range(count - bottom)]
     return places, card_width
 
 
 def _group_height(card_width: int) -> int:
-    return round(card_width * CARD_RATIO) + card_width * 5 // 6 + 4
+    return round(card_width * CARD_RATIO) + plate_height(card_width) + 4
 
 
-def middle_strip(count: int, area: pygame.Rect, cards: bool = True) -> pygame.Rect:
+def plate_height(card_width: int) -> int:
+    """A name plate holds two lines (the name, the state) of at least the smallest type."""
+    small = typeset.current().small
+    return max(card_width * 5 // 6, typeset.font(small).get_linesize() * 2 + small // 2)
+
+
+def middle_strip(count: int, area: pygame.Rect, cards: bool = True, lobby: bool = False) -> pygame.Rect:
     """The strip between the two rows of seats, where the middle of the table speaks.
 
     Without cards (the lobby) the bottom row's card space is free too.
     """
-    places, card_width = seat_places(count, area)
+    places, card_width = seat_places(count, area, lobby)
     top = _plate(places[-1], card_width).bottom + 14  # the top row's plates, and room for the selection frame
     bottom = _plate(places[0], card_width).top - 14 - (round(card_width * CARD_RATIO) if cards else 0)
     return pygame.Rect(area.left + area.width // 40, top, area.width * 19 // 20, bottom - top)
@@ -111,7 +121,7 @@ def _seated(screen: Screen) -> list[SeatView]:
 def seat_plates(screen: Screen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
     """Where each seat's name plate is drawn (seat -> rect), for touches on the screen."""
     seats = _seated(screen)
-    places, card_width = seat_places(len(seats), _table_area(size))
+    places, card_width = seat_places(len(seats), _table_area(size), screen.phase is Phase.LOBBY)
     return {view.seat: _plate(centre, card_width) for view, centre in zip(seats, places, strict=True)}
 
 
@@ -119,7 +129,7 @@ def _plate(centre: tuple[int, int], card_width: int) -> pygame.Rect:
     """A seat's name plate, under its card; the two together centred on `centre`."""
     x, y = centre
     card_height = round(card_width * CARD_RATIO)
-    plate = pygame.Rect(0, 0, card_width * 3, card_width * 5 // 6)
+    plate = pygame.Rect(0, 0, round(card_width * PLATE_WIDTH), plate_height(card_width))
     plate.midtop = (x, y - (card_height + plate.height) // 2 + card_height + 4)
     return plate
 
@@ -154,15 +164,16 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     band = _band(size)
     header = pygame.Rect(0, 0, width, band * 2 + band // 2)  # with room for a prompt's second line that spills
     title = fit_text(paint.say(screen.title or text("Skull King")), width * 19 // 20, band * 3 // 4, PAPER)
-    header.union_ip(surface.blit(title, title.get_rect(midtop=(width // 2, band // 8))))
+    header.union_ip(place(surface, title, midtop=(width // 2, band // 8)))
     prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band, PAPER, lines=2)
-    header.union_ip(surface.blit(prompt, prompt.get_rect(center=(width // 2, band * 3 // 2))))
+    header.union_ip(place(surface, prompt, center=(width // 2, band * 3 // 2)))
     paint.part(header, ("header", screen.title, screen.prompt))  # all the words cover, even a line that spills
 
     area = _table_area(size)
     pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 8, -area.height // 8))  # the table, from above
     cards = screen.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
-    middle = middle_strip(len(_seated(screen)), area, cards)
+    lobby = screen.phase is Phase.LOBBY
+    middle = middle_strip(len(_seated(screen)), area, cards, lobby)
     paint.part(middle, ("middle", *_middle(surface, screen, middle, paint)))
 
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
@@ -171,19 +182,25 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     bonus = screen.trick.bonus if screen.trick else 0
     reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
     seats = _seated(screen)
-    places, card_width = seat_places(len(seats), area)
-    for view, centre in zip(seats, places, strict=True):
+    places, card_width = seat_places(len(seats), area, lobby)
+    plate = _plate(places[0], card_width)
+    said = [_plate_words(screen, view, view.seat == winner, bonus, paint) for view in seats]
+    sizes = (  # the plates' names in one size, their states in another: the same on every plate
+        row_size([name for name, _ in said], plate.width * 9 // 10, plate.height * 5 // 12),
+        row_size([detail for _, detail in said], plate.width * 9 // 10, plate.height * 4 // 12),
+    )
+    for view, centre, words in zip(seats, places, said, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
-        led = code is not None and view.seat == leader  # the card that led the trick
-        _seat(surface, screen, view, centre, card_width, code, is_winner, bonus, paint)
-        if led:
-            _led_mark(surface, centre, card_width, paint)
+        card = _seat(surface, view, centre, card_width, code, is_winner, words, sizes, paint)
+        led = card is not None and view.seat == leader  # the card that led the trick
+        if led and card is not None:
+            _led_mark(surface, card, _plate(centre, card_width), paint)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, "led" if led else "")
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, sizes, led)
         paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
@@ -229,11 +246,13 @@ def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Pa
 
 
 def _two_lines(surface: pygame.Surface, box: pygame.Rect, lines: tuple[Text, Text], paint: Paint) -> pygame.Rect:
-    """Two lines, one above the other; returns where the second went."""
+    """Two lines, one above the other, in one size, the pair centred in the box; returns where the second went."""
+    rendered = fit_row([paint.say(words) for words in lines], box.width, box.height * 2 // 5, PAPER)
+    top = box.centery - sum(line.get_height() for line in rendered) // 2
     rect = pygame.Rect(box.center, (0, 0))
-    for n, words in enumerate(lines):
-        rendered = fit_text(paint.say(words), box.width, box.height * 2 // 5, PAPER)
-        rect = surface.blit(rendered, rendered.get_rect(center=(box.centerx, box.top + box.height * (1 + 2 * n) // 4)))
+    for line in rendered:
+        rect = place(surface, line, midtop=(box.centerx, top))
+        top = rect.bottom
     return rect
 
 
@@ -241,7 +260,7 @@ def _chip_rows(screen: Screen, box: pygame.Rect) -> list[tuple[Text, pygame.Rect
     """The lobby's two rows of chips (game, language): each row's caption, its rect, and (chip, code) per chip."""
     rows = ((text("Game (K)"), screen.games), (text("Language (I)"), LANGUAGES))
     line = box.height // 2
-    caption_width = box.width // 6
+    caption_width = box.width // 7
     gap = max(4, box.width // 100)
     out = []
     for n, (heading, codes) in enumerate(rows):
@@ -260,7 +279,7 @@ def lobby_touches(screen: Screen, size: tuple[int, int]) -> list[tuple[pygame.Re
     if screen.phase is not Phase.LOBBY:
         return []
     area = _table_area(size)
-    (_, _, games), (_, _, languages) = _chip_rows(screen, middle_strip(len(_seated(screen)), area, cards=False))
+    (_, _, games), (_, _, languages) = _chip_rows(screen, middle_strip(len(_seated(screen)), area, False, True))
     touches: list[tuple[pygame.Rect, object]] = [(chip, inputs.ChooseGame(code)) for chip, code in games]
     return touches + [(chip, inputs.ChooseLanguage(code)) for chip, code in languages]
 
@@ -271,20 +290,28 @@ def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, pa
     names = {game: paint.say(game_name(screen, game)) for game in screen.games}
     names.update({code: LANGUAGE_NAMES[code] for code in LANGUAGES})
     chosen = (screen.game, screen.language)
-    caption_width = box.width // 6
+    caption_width = box.width // 7
     gap = max(4, box.width // 100)
-    for n, (heading, row, chips) in enumerate(_chip_rows(screen, box)):
-        caption = fit_text(paint.say(heading), caption_width - gap, row.height * 3 // 5, PAPER)
-        surface.blit(caption, caption.get_rect(midright=(row.left + caption_width - gap, row.centery)))
-        for chip, code in chips:
+    rows = _chip_rows(screen, box)
+    headings = [paint.say(heading) for heading, _, _ in rows]
+    captions = fit_row(headings, caption_width - gap, min(typeset.current().body, rows[0][1].height * 3 // 5), PAPER)
+    for n, (_, row, chips) in enumerate(rows):
+        place(surface, captions[n], midright=(row.left + caption_width - gap, row.centery))
+        # A row's chips share one size; a game's name may take two lines, or its short form.
+        lines, height = (2, row.height * 7 // 10) if n == 0 else (1, row.height * 3 // 5)
+        forms = [
+            (names[code], *([paint.say(short_forms.GAME_NAMES[code])] if code in short_forms.GAME_NAMES else []))
+            for _, code in chips
+        ]
+        width = chips[0][0].width - 2 * max(2, chips[0][0].height // 14) - 4 if chips else 1  # inside its border
+        size = row_size(forms, width, height, lines)
+        for (chip, code), words in zip(chips, forms, strict=True):
             picked = code == chosen[n]
             if picked:
                 pygame.draw.rect(surface, PAPER, chip, border_radius=chip.height // 4)
             pygame.draw.rect(surface, PAPER, chip, width=max(2, chip.height // 14), border_radius=chip.height // 4)
-            # A game's name may take two lines: the row holds every game of the catalog.
-            lines, height = (2, chip.height * 7 // 10) if n == 0 else (1, chip.height * 3 // 5)
-            words = fit_text(names[code], chip.width * 9 // 10, height, INK if picked else PAPER, lines=lines)
-            surface.blit(words, words.get_rect(center=chip.center))
+            rendered = fit_text(words, width, height, INK if picked else PAPER, lines=lines, size=size)
+            place(surface, rendered, center=chip.center)
 
 
 def _scale(age: float) -> float:
@@ -305,10 +332,11 @@ def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Pai
     for n, (start, words) in enumerate(shown):
         scale = _scale(age - start)
         rendered = fit_text(paint.say(words), slot * 9 // 10, box.height * 3 // 5, HIGHLIGHT)
+        shown = rendered
         if scale != 1.0:
             size = (round(rendered.get_width() * scale), round(rendered.get_height() * scale))
-            rendered = pygame.transform.smoothscale(rendered, size)
-        surface.blit(rendered, rendered.get_rect(center=(left + slot * n + slot // 2, box.centery)))
+            shown = pygame.transform.smoothscale(rendered, size)
+        place(surface, rendered, shown, center=(left + slot * n + slot // 2, box.centery))
 
 
 def _pop_bounds(centre: tuple[int, int], card_width: int) -> pygame.Rect:
@@ -327,53 +355,74 @@ def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], ca
     pygame.draw.circle(surface, HIGHLIGHT, spot, radius)
     pygame.draw.circle(surface, INK, spot, radius, width=max(2, radius // 10))
     number = fit_text(str(bid), radius * 3 // 2, radius * 3 // 2, INK)
-    surface.blit(number, number.get_rect(center=spot))
+    place(surface, number, center=spot)
+
+
+def _plate_words(
+    screen: Screen, view: SeatView, won: bool, bonus: int, paint: Paint
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A plate's two lines (each with its short form, if any): the name (and who deals), the state ("" for none)."""
+    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
+    detail = _detail(screen, view, won, bonus)
+    return short_forms.forms(name, paint.catalog), short_forms.forms(detail or "", paint.catalog)
 
 
 def _seat(
     surface: pygame.Surface,
-    screen: Screen,
     view: SeatView,
     centre: tuple[int, int],
     card_width: int,
     code: str | None,
     won: bool,
-    bonus: int,
+    words: tuple[tuple[str, ...], tuple[str, ...]],
+    sizes: tuple[int, int],
     paint: Paint,
-) -> None:
-    """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`."""
-    x, _ = centre
+) -> pygame.Rect | None:
+    """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`. Returns
+    where the card is (None: no card)."""
     plate = _plate(centre, card_width)
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if view.acting or won:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
-    shown = fit_text(paint.say(name), plate.width * 9 // 10, plate.height * 5 // 12, INK)
-    surface.blit(shown, shown.get_rect(midtop=(plate.centerx, plate.top + plate.height // 12)))
-    detail = _detail(screen, view, won, bonus)
-    if detail is not None:
-        rendered = fit_text(paint.say(detail), plate.width * 9 // 10, plate.height * 4 // 12, INK)
-        surface.blit(rendered, rendered.get_rect(midbottom=(plate.centerx, plate.bottom - plate.height // 12)))
-    if code:
-        card = draw_card(card_face(code), card_width, paint.catalog)
-        surface.blit(card, card.get_rect(midbottom=(x, plate.top - 4)))
+    name, detail = words
+    shown = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK, size=sizes[0])
+    place(surface, shown, midtop=(plate.centerx, plate.top + plate.height // 12))
+    if detail[0]:
+        rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
+        place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
+    return _card(surface, card_face(code), plate, card_width, paint) if code else None
 
 
-def _led_mark(surface: pygame.Surface, centre: tuple[int, int], card_width: int, paint: Paint) -> None:
+def _card(surface: pygame.Surface, face: CardFace, plate: pygame.Rect, card_width: int, paint: Paint) -> pygame.Rect:
+    """The card laid, over the plate; a special card's words beside it ("Pirate" over "Tortuga Jack"), the two
+    centred together."""
+    card = draw_card(face, card_width, paint.catalog)
+    gap = max(4, card_width // 12)
+    words = card_words(face, paint.catalog)
+    box = (plate.width - card_width - gap, min(typeset.current().body, card.get_height() // 4))  # room for two
+    lines = fit_row(words, *box, PAPER, lines=2)
+    room = max((line.get_width() for line in lines), default=-gap)
+    rect = card.get_rect(bottomleft=(plate.centerx - (card_width + gap + room) // 2, plate.top - 4))
+    surface.blit(card, rect)
+    top = rect.centery - sum(line.get_height() for line in lines) // 2
+    for line in lines:
+        top = place(surface, line, midtop=(rect.right + gap + room // 2, top)).bottom
+    return rect
+
+
+def _led_mark(surface: pygame.Surface, card: pygame.Rect, plate: pygame.Rect, paint: Paint) -> None:
     """A tag beside the card that led the trick: the word "led" (on two lines if need be) and an arrow pointing at
     the card, in the room the plate leaves left of the card."""
-    plate = _plate(centre, card_width)
-    card_height = round(card_width * CARD_RATIO)
-    card_left = plate.centerx - card_width // 2
-    tag = pygame.Rect(0, 0, card_left - card_width // 10 - plate.left - 1, card_height * 2 // 5)
-    tag.bottomright = (card_left - card_width // 10, plate.top - 4 - card_height // 8)
+    gap = max(4, card.width // 10)
+    tag = pygame.Rect(0, 0, max(1, card.left - gap - plate.left - 1), card.height * 2 // 5)
+    tag.bottomright = (card.left - gap, card.bottom - card.height // 8)
     pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 6)
-    tip = (card_left - 2, tag.centery)  # the arrow from the tag to the card's edge
+    tip = (card.left - 2, tag.centery)  # the arrow from the tag to the card's edge
     pygame.draw.polygon(
         surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
     )
-    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height * 2 // 5, INK, lines=2)
-    surface.blit(words, words.get_rect(center=tag.center))
+    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height, INK, lines=2)
+    place(surface, words, center=tag.center)
 
 
 def _detail(screen: Screen, view: SeatView, won: bool, bonus: int) -> Text | None:

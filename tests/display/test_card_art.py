@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, draw_card, fit_text, suit_mark
+from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, card_words, draw_card, suit_mark
 
 FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
     CardFace("escape"),
@@ -38,13 +38,6 @@ def test_the_suits_differ_in_shape_not_only_in_colour() -> None:
         assert differ > 300, f"{a} and {b} look alike in one colour"
 
 
-def test_text_is_shrunk_to_fit_its_box() -> None:
-    long = fit_text("Harry the Giant of the Seven Seas", 80, 40, INK)
-    assert long.get_width() <= 80
-    short = fit_text("7", 80, 40, INK)
-    assert short.get_height() > long.get_height()  # a short text keeps large type
-
-
 def test_a_number_card_shows_its_suit_by_shapes_and_no_english_letter(monkeypatch: pytest.MonkeyPatch) -> None:
     """Black's "K" read as a King, and "Y" stayed English in every language: the suit's shape says it instead."""
     from table.display import card_art
@@ -52,8 +45,19 @@ def test_a_number_card_shows_its_suit_by_shapes_and_no_english_letter(monkeypatc
     written: list[str] = []
     real = card_art.fit_text
     monkeypatch.setattr(card_art, "fit_text", lambda words, *a, **k: written.append(words) or real(words, *a, **k))
-    card_art.draw_card.cache_clear()
+    card_art._draw_card.cache_clear()
     for suit in SUIT_COLOURS:
         draw_card(CardFace("number", suit, 9), 90)
-    card_art.draw_card.cache_clear()
+    card_art._draw_card.cache_clear()
     assert set(written) == {"9"}
+
+
+def test_a_special_card_s_words_go_beside_it_not_on_it() -> None:
+    from table.display.typeset import record_texts
+
+    assert card_words(CardFace("pirate", caption="Tortuga Jack")) == ["Pirate", "Tortuga Jack"]
+    assert card_words(CardFace("mermaid")) == ["Mermaid"]
+    assert card_words(CardFace("number", "red", 7)) == []
+    with record_texts() as found:
+        draw_card(CardFace("pirate", caption="Harry The Giant"), 47)  # too small for words at a readable size
+    assert found == []

@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-from table.display import dice_art
+from table.display import dice_art, typeset
 from table.display.card_art import INK, kind_mark
 from table.display.dice_art import DIE_KINDS, draw_die
 from table.display.dice_views import draw_dice_table, register_dice_screens
@@ -48,7 +48,7 @@ def test_every_dice_screen_fits_in_every_language(size: tuple[int, int], languag
     ended.send(CameraDown("unplugged"))
     models.append(ended.screen)
     paint = Paint(catalog=catalog(language))
-    with watch_overflows() as overflows:
+    with watch_overflows() as overflows, typeset.screen(size):
         for model in models:
             for kind in ("main", PAD):
                 view = find_view(model, kind)
@@ -85,11 +85,11 @@ def test_a_die_s_kind_is_a_drawn_mark_never_an_english_letter(monkeypatch: pytes
     written: list[str] = []
     real = dice_art.fit_text
     monkeypatch.setattr(dice_art, "fit_text", lambda words, *a, **k: written.append(words) or real(words, *a, **k))
-    draw_die.cache_clear()
+    dice_art._draw_die.cache_clear()
     for kind in DIE_KINDS:
         for face in ("skull", "", "5"):
             draw_die(kind, face, 64)
-    draw_die.cache_clear()
+    dice_art._draw_die.cache_clear()
     assert set(written) <= {"5"}  # the numeral; the kind is a shape
     for language in ("en", "fr"):
         for screen in (six_players_mid_trick().screen, finished_round().screen):

@@ -71,19 +71,20 @@ def test_a_translation_too_long_for_its_box_is_caught(monkeypatch: pytest.Monkey
             return " ".join([message] * 12)  # a translator's very long sentence
 
     monkeypatch.setattr("table.display.scoreboard.catalog", lambda language: Verbose())
-    with watch_overflows() as overflows:
+    with watch_overflows() as overflows, typeset.record_texts() as drawn:
         draw(shots("en")["trick"], (800, 480))
-    assert overflows  # detected, and cut short rather than drawn over its neighbours
-    assert all(o.width > o.box[0] for o in overflows)
+    assert overflows  # detected: more lines than its box has room for
+    long = [d for d in drawn if d.text.count(" ") > 20]
+    assert long and all(not d.cut and d.size >= typeset.TOUCH.small for d in long)  # drawn whole, never cut
 
 
-def test_fitted_text_never_exceeds_its_box() -> None:
+def test_fitted_text_never_exceeds_its_box_s_width_nor_is_cut() -> None:
     for words in ("7", "Anna", "Der Sitz-Hub ist nicht erreichbar: das Spiel wartet, bis er zurück ist " * 3):
         for lines in (1, 2):
-            with watch_overflows():
+            with watch_overflows(), typeset.screen((800, 480)), typeset.record_texts() as drawn:
                 surface = typeset.fit_text(words, 300, 40, (0, 0, 0), lines=lines)
             assert surface.get_width() <= 300
-            assert surface.get_height() <= 40 * 1.35
+            assert [d.text for d in drawn] == [words]  # all of it, on as many lines as it takes
 
 
 def test_rendered_text_is_cached() -> None:

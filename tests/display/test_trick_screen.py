@@ -8,8 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.display import typeset
 from table.display.card_art import CARD_RATIO, CardFace
-from table.display.trick_screen import card_face, draw_trick_screen, seat_places
+from table.display.trick_screen import PLATE_WIDTH, card_face, draw_trick_screen, plate_height, seat_places
 from table.games.screen import Phase
 from table.games.text import text
 from table.sim.virtual_table import VirtualTable
@@ -21,9 +22,11 @@ from tests.display.screens import every_screen
 @pytest.mark.parametrize("seats", range(2, 7))
 def test_every_seat_s_card_and_plate_fit_and_never_overlap(size: tuple[int, int], seats: int) -> None:
     area = pygame.Rect(0, size[1] // 5, size[0], size[1] * 7 // 10)
-    places, card_width = seat_places(seats, area)
+    with typeset.screen(size):  # the plates hold two lines of the screen's smallest type
+        places, card_width = seat_places(seats, area)
+        plate_h = plate_height(card_width)
     assert card_width >= 60 if size[0] >= 1920 else card_width >= 40
-    group_w, group_h = card_width * 3, round(card_width * CARD_RATIO) + card_width * 5 // 6 + 4
+    group_w, group_h = round(card_width * PLATE_WIDTH), round(card_width * CARD_RATIO) + plate_h + 4
     groups = [pygame.Rect(x - group_w // 2, y - group_h // 2, group_w, group_h) for x, y in places]
     for n, group in enumerate(groups):
         assert area.contains(group), (seats, n, group, area)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import Paint, register
 from tests.toygame.flow import HighCardScreen
 
@@ -16,7 +16,7 @@ def draw_high_card(screen: HighCardScreen, size: tuple[int, int], paint: Paint) 
     surface.fill((20, 20, 60))
     words = f"High Card, round {screen.round}: " + " ".join(card or "pass" for card in screen.laid)
     label = fit_text(words, size[0] * 9 // 10, size[1] // 8, STAR)
-    surface.blit(label, label.get_rect(center=(size[0] // 2, size[1] // 2)))
+    place(surface, label, center=(size[0] // 2, size[1] // 2))
     return surface
 
 

@@ -1,0 +1,33 @@
+"""Shorter forms of the words on the screen, for a box too narrow for the usual ones at the type scale's minimum.
+
+A text is never cut: where it does not fit even on two lines at the smallest size, the typesetter takes its short
+form, if it has one here (keyed by the English message id; the short form takes the same arguments, or fewer).
+The short forms are messages of their own, so each language's catalog translates them.
+"""
+
+from __future__ import annotations
+
+from table.games.text import Text, Translator, text
+
+SHORT_FORMS = {
+    "Correct {name}'s bid": text("Correct the bid"),
+    "{card} given to {name}": text("To {name}"),
+    "YOUR TURN": text("TURN"),
+}
+# A game's short name (by its catalog key), where its catalog name does not fit (a lobby chip, a button).
+GAME_NAMES = {
+    "skullking-dice": text("Skull King dice"),
+    "skullking-2021": text("Skull King 2021"),
+    "flying-hollander": text("Flying Hollander"),
+}
+
+
+def forms(words: Text | str, catalog: Translator | None) -> tuple[str, ...]:
+    """`words` in the catalog's language, then its short form if it has one: longest first, for `fit_text`."""
+    if not isinstance(words, Text):
+        return (words,)
+    short = SHORT_FORMS.get(words.msgid)
+    said = words.render(catalog)
+    if short is None:
+        return (said,)
+    return (said, Text(short.msgid, words.args).render(catalog))
