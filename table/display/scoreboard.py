@@ -65,7 +65,7 @@ HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is on
 WHY_BAND = 16  # a game's why line takes a sixteenth of the screen's height, between the view and the banner
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
-LINK_PANEL = 1 / 4  # of the board's width: the QR code to the venue's page, on a game's final screen
+LINK_PANEL = 0.3  # of the board's width: the QR code to the venue's page, on a game's final screen
 LINK_CAPTION = text("Your game on the venue's page")
 
 
@@ -240,7 +240,9 @@ class Scoreboard:
             dirty.append(hand)
         bar_key = (tuple(bar), self.controls.state(model), paint.catalog)
         if self._changed("bar", bar_key):
+            self.surface.set_clip(bar)  # a button's frame must not reach the hand or the banner above
             self.controls.draw(self.surface, model, bar, plates, paint)
+            self.surface.set_clip(None)
             dirty.append(bar)
         self.updated = [r for r in dirty if r.width and r.height]
         if self.updated and self.surface is pygame.display.get_surface():
@@ -307,6 +309,7 @@ class Scoreboard:
         if not self._hand:
             return
         self.surface.fill(HAND_FELT, area)
+        self.surface.set_clip(area)  # nothing of the hand's may reach the bar, which is redrawn on its own
         step = area.width / len(self._hand)
         words = [card_words(face, paint.catalog) for face in self._hand]
         said = [
@@ -323,6 +326,7 @@ class Scoreboard:
             if said[n]:
                 place(self.surface, labels[n], midtop=(rect.centerx, rect.bottom))
             self._hand_rects.append(rect)
+        self.surface.set_clip(None)
 
     # --- Input ------------------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ SHORT_FORMS = {
     "Correct {name}'s bid": text("Correct the bid"),
     "{card} given to {name}": text("To {name}"),
     "YOUR TURN": text("TURN"),
+    "Round": text("No."),  # the score pad's narrow column of round numbers
 }
 # A game's short name (by its catalog key), where its catalog name does not fit (a lobby chip, a button).
 GAME_NAMES = {
