@@ -174,16 +174,14 @@ class Scoreboard:
         return self._regions()[1]
 
     def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(board, why, banner, hand, bar). The why line's strip takes its height from the bar (three quarters) and
-        the banner: the view keeps all its room (its seats have none to spare at 800x480)."""
+        """(board, why, banner, hand, bar). The why line's strip takes its height from the view: the bar and the
+        banner keep theirs, which the type scale's minimum needs at 800x480."""
         width, height = self.surface.get_size()
         band = height // WHY_BAND if has_why(self._model) else 0
-        from_bar = band * 3 // 4
-        bar = pygame.Rect(0, height - height // 9 + from_bar, width, height // 9 - from_bar)
+        bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
-        banner_height = height // 11 - (band - from_bar)
-        banner = pygame.Rect(0, hand.top - banner_height, width, banner_height)
+        banner = pygame.Rect(0, hand.top - height // 11, width, height // 11)
         why = pygame.Rect(0, banner.top - band, width, band)
         board = pygame.Rect(0, 0, width, why.top)
         return board, why, banner, hand, bar

@@ -422,7 +422,7 @@ def _led_mark(surface: pygame.Surface, card: pygame.Rect, plate: pygame.Rect, pa
     pygame.draw.polygon(
         surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
     )
-    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height, INK, lines=2)
+    words = fit_text(short_forms.forms(text("led"), paint.catalog), tag.width - 4, tag.height, INK, lines=2)
     place(surface, words, center=tag.center)
 
 
