@@ -380,8 +380,8 @@ def venue_trouble(why: str) -> Text:
 
 def venue_ahead(count: int) -> Text:
     return text(
-        "The venue already had {count} results from this table, more than it knows of (was its data folder "
-        "replaced?). Its new results are numbered on after them",
+        "The venue already had {count} results from this table, more than the table itself remembers (was its data "
+        "folder replaced?). Its new results are numbered after them",
         count=count,
     )
 
