@@ -10,7 +10,8 @@ Delivered means the venue has it, not the broker: the broker may lose what it to
 persistence, a queue over its limit, no venue subscribed just then). So the table subscribes (QoS 1) to its own
 ack topic, where the venue says, retained, the highest seq it holds without a gap; rows it covers are delivered,
 and the broker's PUBACK only frees a place in the window. The rows after the venue's ack are sent again, in seq
-order, a window at a time (the venue takes each (table, seq) once): after each connect, when the venue says its
+order, a window at a time and never more than AHEAD beyond the venue's ack (the venue takes each (table, seq)
+once): after each connect, when the venue says its
 ack again without it having moved (it is back, or has just been told the table is), and after RESEND_AFTER s
 with nothing in flight and no news from the venue (doubling up to RESEND_LONGEST s while it stays silent). A
 table that never heard from the venue keeps everything and sends it again when the venue is there. A venue ack
@@ -68,7 +69,8 @@ from table.venue.topics import VERSION, BadMessage, ack_topic, events_topic, par
 
 log = logging.getLogger(__name__)
 
-WINDOW = 20  # results handed to paho and not yet acknowledged, at most
+WINDOW = 20  # results handed to paho and not yet taken by the broker (PUBACK), at most
+AHEAD = 200  # results sent beyond the venue's ack, at most: a silent venue is sent no more than this again
 KEEPALIVE = 30  # seconds: a dead connection is noticed within 1.5 times this
 RECONNECT = (1, 30)  # seconds: paho's backoff, from the first to the longest wait between tries
 PASSWORD_RETRY = 30.0  # seconds between looks at a password file that could not be read
@@ -96,10 +98,12 @@ class VenuePublisher:
         keepalive: int = KEEPALIVE,
         window: int = WINDOW,
         resend_after: float = RESEND_AFTER,
+        beyond_ack: int = AHEAD,
     ) -> None:
         """`connection`: the table's database; `covered`: its event log's last place, for a new outbox (results
         are published from there on); `mark`: a file beside the database keeping the last seq (table.venue.outbox);
-        `clock`: unix time; `reconnect`: paho's backoff (first, longest wait); `resend_after`: RESEND_AFTER."""
+        `clock`: unix time; `reconnect`: paho's backoff (first, longest wait); `resend_after`: RESEND_AFTER;
+        `beyond_ack`: AHEAD."""
         self.settings = settings
         self.outbox = Outbox(connection, settings.table, clock, covered, mark)
         self.clock, self.monotonic = clock, monotonic
@@ -112,7 +116,7 @@ class VenuePublisher:
         self._last = self.outbox.last_seq  # the highest seq written
         self._acked = self.outbox.acked  # the venue holds every seq up to this one
         self._handed = self._acked  # the highest seq handed to paho since the last (re)send from the venue's ack
-        self.resend_after = resend_after
+        self.resend_after, self.beyond_ack = resend_after, beyond_ack
         self._wait = resend_after  # before the next resend to a silent venue: doubles while it stays silent
         self._quiet_since = monotonic()  # the last news: a PUBACK, the venue's ack moving, a resend
         self._resend_due = False  # send again what the venue lacks once nothing is in flight
@@ -245,7 +249,7 @@ class VenuePublisher:
             silent = self.monotonic() - self._quiet_since >= self._wait
             if self._resend_due or silent:
                 self._resend(silent and not self._resend_due)
-        if self._handed < self._last and len(self._in_flight) < self.window:
+        if self._handed < min(self._last, self._acked + self.beyond_ack) and len(self._in_flight) < self.window:
             self._hand_on()
 
     def _venue_says(self, seq: int) -> None:
@@ -285,7 +289,7 @@ class VenuePublisher:
 
     def _hand_on(self) -> None:
         assert self._client is not None
-        room = self.window - len(self._in_flight)
+        room = min(self.window - len(self._in_flight), self._acked + self.beyond_ack - self._handed)
         waiting = self.outbox.unsent(after=self._handed, limit=room)
         for envelope in waiting:
             info = self._client.publish(events_topic(self.settings.table), envelope.to_json(), qos=1)

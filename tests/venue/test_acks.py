@@ -140,6 +140,25 @@ def test_a_venue_down_for_a_whole_game_gets_it_all_though_the_broker_restarted(
         venue.stop()
 
 
+def test_a_venue_never_seen_gets_everything_and_a_silent_one_only_a_bounded_window_again_and_again(
+    highcard: GameEntry, broker: LocalBroker, spy: Listener, venue_folder: Path, tmp_path: Path
+) -> None:
+    table = Table(tmp_path / "table", settings_for(broker), resend_after=0.05, beyond_ack=3)
+    table.start()
+    for number in (1, 2, 3):
+        table.play(number)
+    wait_until(lambda: len(spy.events()) >= 9, table.app, what="three resends to nobody")
+    assert {e.seq for e in spy.events()} == {1, 2, 3}  # never more than 3 beyond the venue's ack (none yet: 0)
+    assert table.publisher.pending() == 8
+    venue = started(broker, venue_folder)  # a venue that never heard of the table: the table's status tells it
+    try:
+        wait_until(lambda: everything_delivered(table, venue, 8), table.app, what="the whole game")
+        assert stored(venue) == list(enumerate(KINDS, start=1))
+    finally:
+        table.app.close_venue()
+        venue.stop()
+
+
 def test_a_cut_link_mid_game_loses_nothing(highcard: GameEntry, broker: LocalBroker, venue_folder: Path,
                                           tmp_path: Path) -> None:  # fmt: skip
     venue = started(broker, venue_folder)
