@@ -11,10 +11,10 @@ persistence, a queue over its limit, no venue subscribed just then). So the tabl
 ack topic, where the venue says, retained, the highest seq it holds without a gap; rows it covers are delivered,
 and the broker's PUBACK only frees a place in the window. The rows after the venue's ack are sent again, in seq
 order, a window at a time and never more than AHEAD beyond the venue's ack (the venue takes each (table, seq)
-once): after each connect, when the venue says its
-ack again without it having moved (it is back, or has just been told the table is), and after RESEND_AFTER s
-with nothing in flight and no news from the venue (doubling up to RESEND_LONGEST s while it stays silent). A
-table that never heard from the venue keeps everything and sends it again when the venue is there. A venue ack
+once): after each connect, when the venue says its ack again without it having moved (it is back, or has just
+been told the table is), and after RESEND_AFTER s with nothing in flight and no news from the venue (doubling up
+to RESEND_LONGEST s while it stays silent). A table that never heard from the venue keeps everything and sends it
+again when the venue is there. A venue ack
 beyond any seq this table wrote (its database and its seq mark lost, or another table with its id) is said once
 in the log and on the screen (`ahead`), and the table numbers its undelivered rows on after it, so the venue
 takes them.
