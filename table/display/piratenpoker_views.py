@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
-from table.display.typeset import fit_size, fit_text, fits, place
+from table.display.typeset import current, fit_size, fit_text, fits, font, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -29,6 +29,7 @@ BACK_LINE = (200, 170, 120)
 GREY = (170, 170, 170)
 LOOT_BACK = (60, 60, 66)
 CARD_RATIO = 1.45
+LOOT = 2  # the final score's column of loot cards
 
 
 def _colour(code: str) -> tuple[int, int, int]:
@@ -266,21 +267,20 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     band = height // 9
     _words(surface, paint.say(screen.title), pygame.Rect(width // 40, 0, width - width // 20, band), PAPER)
     heads = (text("place"), text("player"), text("loot"), text("fronts"), text("sharks"), text("backs"), text("sets"))
-    columns = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1)
     total_head = text("total")
+    said = [paint.say(head) for head in (*heads, total_head)]
     rows = max(1, len(screen.finals))
     row_h = min(band * 3 // 2, (height - band * 3) // rows)
     top = band * 2
     xs = [width // 40]
-    for share in columns:
-        xs.append(xs[-1] + int(share * (width - width // 20)))
+    for span in _spans(said, width - width // 20)[:-1]:
+        xs.append(xs[-1] + span)
     boxes = [
         pygame.Rect(
             xs[n], band + band // 4, (xs[n + 1] if n + 1 < len(xs) else width - width // 40) - xs[n] - 6, band * 2 // 5
         )
         for n in range(len(heads) + 1)
     ]
-    said = [paint.say(head) for head in (*heads, total_head)]
     size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
     for words, box in zip(said, boxes, strict=True):  # the headings in one size
         _words(surface, words, box, GREY, size=size)
@@ -288,6 +288,16 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
         y = top + r * row_h
         _final_row(surface, final, xs, y, row_h, width, paint)
     return surface
+
+
+def _spans(heads: list[str], width: int) -> list[int]:
+    """The final score's columns' widths: their shares of `width`, each at least as wide as its heading at the
+    smallest type (a narrow board, beside the venue's QR code); the loot's cards, fanned, give up the room."""
+    shares = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1, 0.1)
+    face = font(current().small)
+    spans = [max(round(share * width), face.size(head)[0] + 10) for share, head in zip(shares, heads, strict=True)]
+    spans[LOOT] = max(width // 10, width - sum(spans) + spans[LOOT])
+    return spans
 
 
 def _final_row(
