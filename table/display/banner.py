@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
-from table.display.card_art import INK, PAPER
 from table.display import typeset
+from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, place
 from table.display.views import Paint
 from table.games.text import Text, text

@@ -8,14 +8,13 @@ taken for a message (no warning sign, its own colours and a "Why" tag) and never
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
-from table.display.card_art import INK, PAPER
 from table.display import typeset
+from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, place
 from table.display.views import Paint
 from table.games.screen import Phase

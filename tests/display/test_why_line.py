@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from table.display.card_art import CardFace
-from table.display.scoreboard import Scoreboard
 from table.display.language import catalog as catalog_for
+from table.display.scoreboard import Scoreboard
 from table.display.typeset import block_height, record_texts, scale_for, watch_overflows
 from table.display.why_line import STRIP
 from table.games import catalog, inputs
