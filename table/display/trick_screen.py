@@ -400,9 +400,13 @@ def _card(
     before it if it led the trick: tag, card and words side by side, centred together, none over another."""
     card = draw_card(face, card_width, paint.catalog)
     gap = max(4, card_width // 12)
-    tag = _led_words(paint, plate.width // 4, card.get_height()) if led else None
-    tag_room = tag.get_width() + 2 * gap + card_width // 6 if tag else 0  # the label, and its point
     words = card_words(face, paint.catalog)
+    tag = None
+    if led:  # the tag takes what the card's words leave (they need their narrowest, at the smallest type)
+        need = max((typeset.min_width(w, typeset.current().small, 2) + gap for w in words), default=0)
+        free = plate.width - card_width - need - 2 * gap - card_width // 6
+        tag = _led_words(paint, min(plate.width // 3, free), card.get_height())
+    tag_room = tag.get_width() + 2 * gap + card_width // 6 if tag else 0  # the label, and its point
     box = (plate.width - card_width - gap - tag_room, min(typeset.current().body, card.get_height() // 4))
     lines = fit_row(words, *box, PAPER, lines=2)  # room for two
     room = max((line.get_width() for line in lines), default=-gap)

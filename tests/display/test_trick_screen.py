@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -19,10 +20,10 @@ from table.display.trick_screen import (
     seat_places,
     seat_plates,
 )
-from table.display.views import Paint
 from table.games.screen import Phase
 from table.games.text import LANGUAGES, text
 from table.sim.virtual_table import VirtualTable
+from tests.display.all_screens import Frame, draw
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen
 
@@ -121,19 +122,29 @@ def test_the_led_tag_lies_beside_its_card_clear_of_every_other_word(language: st
 
     said = {text("led").render(catalog(language)), text("1st").render(catalog(language))}
     screens = [every_screen(language)[name].screen for name in ("trick", "trick-result")]
+    trick = screens[0].trick
+    assert trick is not None
+    for code in ("mermaid", "pirate:harry-the-giant", "scarymary:escape", "skullking"):  # special cards' words
+        cards = tuple(replace(card, code=code) if card.seat == trick.leader else card for card in trick.cards)
+        screens.append(replace(screens[0], trick=replace(trick, cards=cards)))
     screens += [screen for screen in shots(language).values() if getattr(screen, "trick", None)]
     tagged = 0
-    for screen in screens:
-        with typeset.screen(size), typeset.record_texts() as found:
-            draw_trick_screen(screen, size, Paint(catalog(language)))
-            plates = seat_plates(screen, size)
-        rects = [(d.text, d.rect) for d in found if d.rect is not None and d.text.strip()]
+    for screen in screens:  # as the scoreboard draws them: the view under the why strip, the banner and the bar
+        with typeset.record_texts() as found, typeset.watch_overflows() as overflows:
+            board = draw(Frame(screen), size)
+        view = board.layout()[0]
+        with typeset.screen(size):
+            plates = seat_plates(screen, view.size)
+        assert overflows == []
+        assert [d.text for d in found if d.rendered[0] > d.box[0]] == []  # the card's words keep their room
+        drawn = {(d.text, tuple(d.rect)) for d in found if d.rect and d.text.strip() and d.target is not board.surface}
+        rects = [(words, pygame.Rect(rect)) for words, rect in drawn]  # the view's texts (it was drawn twice)
         tags = [rect for words, rect in rects if words in said]
         assert len(tags) <= 1
         for tag in tags:
             tagged += 1
-            others = [words for words, rect in rects if rect is not tag and rect.colliderect(tag.inflate(4, 4))]
+            others = [words for words, rect in rects if rect != tag and rect.colliderect(tag.inflate(4, 4))]
             assert others == [], (screen.title, others)
             over = [p for p in plates.values() if p.left <= tag.left and tag.right <= p.right]
             assert [p for p in over if 0 <= p.top - tag.bottom < p.height], tag  # beside a card, over its plate
-    assert tagged >= 3  # the tag was drawn: Skull King's trick and result, and the 2021 edition's
+    assert tagged >= 7  # the tag was drawn: Skull King's trick and result, and the 2021 edition's
