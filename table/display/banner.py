@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, place
 from table.display.views import Paint
@@ -60,7 +61,10 @@ def draw_banner(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: 
     room = pygame.Rect(
         sign.right + strip.height // 4, strip.top, strip.right - sign.right - strip.height // 2, strip.height
     )
-    rendered = fit_text(paint.say(words), room.width, room.height * 4 // 5, ink, lines=2)
+    said = paint.say(words)
+    inside = room.height - 2 * max(2, strip.height // 20)  # two lines held whole inside the frame
+    size = typeset.block_size(said, room.width, inside, 2, room.height * 4 // 5)
+    rendered = fit_text(said, room.width, room.height * 4 // 5, ink, lines=2, size=size)
     place(surface, rendered, midleft=(room.left, room.centery))
 
 

@@ -270,24 +270,21 @@ def _plate(
     surface: pygame.Surface, view: HollanderSeat, box: pygame.Rect, paint: Paint, sizes: tuple[int, int]
 ) -> None:
     pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
-    if view.acting:
-        pygame.draw.rect(surface, HIGHLIGHT, box, width=max(4, box.height // 16), border_radius=box.height // 10)
-        pygame.draw.rect(
-            surface,
-            INK,
-            box.inflate(-max(8, box.height // 8), -max(8, box.height // 8)),
-            width=2,
-            border_radius=box.height // 10,
-        )
+    frame = max(4, box.height // 20)
+    if view.acting:  # a thick frame, edged in ink (yellow on paper alone is faint), and the words say it too
+        pygame.draw.rect(surface, HIGHLIGHT, box, width=frame, border_radius=box.height // 10)
+        pygame.draw.rect(surface, INK, box, width=2, border_radius=box.height // 10)
     row = box.height // 5
     name = fit_text(paint.say(_name(view)), box.width * 9 // 10, row, INK, size=sizes[0])
-    place(surface, name, midtop=(box.centerx, box.top + row // 4))
+    place(surface, name, midtop=(box.centerx, box.top + max(row // 4, frame + 1)))  # clear of the frame
     said = fit_text(paint.say(_mark(view)), box.width - 8, row * 4 // 5, INK, 2, size=sizes[1])  # 2: lower stacks
     # Three small stacks: hand, clash, final, each with its count and word; a longer word gets a wider slot.
     room = box.width - 8
     stacks = (("hand", view.hand), ("clash", view.clash), ("final", view.final))
     words = [paint.say(POSITIONS[position]) for position, _ in stacks]
-    needed = [max(font(typeset.current().small).size(word)[0] + 2, room // 5) for word in words]
+    widths = [font(typeset.current().small).size(word)[0] for word in words]
+    gap = max(2, min(typeset.current().small // 2, (room - sum(widths)) // 3))  # between two stacks' words
+    needed = [max(width + gap, room // 5) for width in widths]
     extra = (room - sum(needed)) // 3
     slots = [need + extra for need in needed] if extra >= 0 else [room // 3] * 3
     size = row_size(words, min(slots), row * 3 // 5)  # the three words in one size

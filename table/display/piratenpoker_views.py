@@ -14,7 +14,7 @@ import pygame
 
 from table.display import piratenpoker_controls
 from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
-from table.display.typeset import fit_size, fit_text, fits, place
+from table.display.typeset import current, fit_size, fit_text, fits, font, place
 from table.display.views import Paint, register
 from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, PlayDone
 from table.games.piratenpoker_screen import FinalView, HeldView, PokerScreen, PokerSeat
@@ -29,6 +29,7 @@ BACK_LINE = (200, 170, 120)
 GREY = (170, 170, 170)
 LOOT_BACK = (60, 60, 66)
 CARD_RATIO = 1.45
+LOOT = 2  # the final score's column of loot cards
 
 
 def _colour(code: str) -> tuple[int, int, int]:
@@ -266,35 +267,41 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     band = height // 9
     _words(surface, paint.say(screen.title), pygame.Rect(width // 40, 0, width - width // 20, band), PAPER)
     heads = (text("place"), text("player"), text("loot"), text("fronts"), text("sharks"), text("backs"), text("sets"))
-    columns = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1)
     total_head = text("total")
+    said = [paint.say(head) for head in (*heads, total_head)]
     rows = max(1, len(screen.finals))
     row_h = min(band * 3 // 2, (height - band * 3) // rows)
     top = band * 2
     xs = [width // 40]
-    for share in columns:
-        xs.append(xs[-1] + int(share * (width - width // 20)))
+    for span in _spans(said, width - width // 20)[:-1]:
+        xs.append(xs[-1] + span)
     boxes = [
         pygame.Rect(
             xs[n], band + band // 4, (xs[n + 1] if n + 1 < len(xs) else width - width // 40) - xs[n] - 6, band * 2 // 5
         )
         for n in range(len(heads) + 1)
     ]
-    said = [paint.say(head) for head in (*heads, total_head)]
     size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
     for words, box in zip(said, boxes, strict=True):  # the headings in one size
         _words(surface, words, box, GREY, size=size)
-    for r, final in enumerate(screen.finals):
-        y = top + r * row_h
-        _final_row(surface, final, xs, y, row_h, width, paint)
+    _final_rows(surface, screen.finals, xs, top, row_h, paint)
     return surface
 
 
-def _final_row(
-    surface: pygame.Surface, final: FinalView, xs: list[int], y: int, row_h: int, width: int, paint: Paint
-) -> None:
-    colour = HIGHLIGHT if final.place == 1 else PAPER
-    _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
+def _spans(heads: list[str], width: int) -> list[int]:
+    """The final score's columns' widths: their shares of `width`, each at least as wide as its heading at the
+    smallest type (a narrow board, beside the venue's QR code); the loot's cards, fanned, give up the room."""
+    shares = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1, 0.1)
+    face = font(current().small)
+    spans = [max(round(share * width), face.size(head)[0] + 10) for share, head in zip(shares, heads, strict=True)]
+    spans[LOOT] = max(width // 10, width - sum(spans) + spans[LOOT])
+    return spans
+
+
+def _final_cells(
+    final: FinalView, xs: list[int], y: int, row_h: int, width: int, paint: Paint
+) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect | None]:
+    """A final row's cells (words, box), and where a winner's crown goes (over the place: None for the others)."""
     sets = f"+{final.bonus}" if final.bonus else "0"
     numbers = [f"+{final.fronts}", f"{final.sharks} x 4", str(final.backs), sets, str(final.total)]
     cells = [(str(final.place), pygame.Rect(xs[0], y, xs[1] - xs[0] - 6, row_h - 8))]
@@ -303,18 +310,32 @@ def _final_row(
         left = xs[3 + n]
         right = xs[4 + n] if 4 + n < len(xs) else width - width // 40
         cells.append((words, pygame.Rect(left, y, right - left - 6, row_h - 8)))
-    if final.place == 1:  # every winner: a crown over the place, and a frame: not the colour alone
-        box = cells[0][1]
-        crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
-        crown.midtop = (box.centerx, box.top + box.height // 12)
-        draw_crown(surface, crown, HIGHLIGHT)
-        cells[0] = (cells[0][0], pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom))
-    size = min(fit_size([words], box.width, box.height) for words, box in cells)
-    for words, box in cells:  # a row's cells in one size
-        _words(surface, words, box, colour, size=size)
-    if final.place == 1:
-        row = pygame.Rect(xs[0] - 4, y, width - width // 40 - xs[0] + 8, row_h - 4)
-        pygame.draw.rect(surface, HIGHLIGHT, row, width=max(2, row_h // 20), border_radius=row_h // 6)
+    if final.place != 1:
+        return cells, None
+    box = cells[0][1]
+    crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
+    crown.midtop = (box.centerx, box.top + box.height // 12)
+    cells[0] = (cells[0][0], pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom))
+    return cells, crown
+
+
+def _final_rows(
+    surface: pygame.Surface, finals: tuple[FinalView, ...], xs: list[int], top: int, row_h: int, paint: Paint
+) -> None:
+    """Every player's row, all in one size (a winner's row, its place under a crown, no smaller than the others)."""
+    width = surface.get_width()
+    rows = [_final_cells(final, xs, top + r * row_h, row_h, width, paint) for r, final in enumerate(finals)]
+    size = min((fit_size([words], box.width, box.height) for cells, _ in rows for words, box in cells), default=None)
+    for r, (final, (cells, crown)) in enumerate(zip(finals, rows, strict=True)):
+        y = top + r * row_h
+        colour = HIGHLIGHT if final.place == 1 else PAPER
+        _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
+        for words, box in cells:
+            _words(surface, words, box, colour, size=size)
+        if crown is not None:  # every winner: a crown over the place, and a frame: not the colour alone
+            draw_crown(surface, crown, HIGHLIGHT)
+            row = pygame.Rect(xs[0] - 4, y, width - width // 40 - xs[0] + 8, row_h - 4)
+            pygame.draw.rect(surface, HIGHLIGHT, row, width=max(2, row_h // 20), border_radius=row_h // 6)
 
 
 piratenpoker_controls.register()  # the bar of actions

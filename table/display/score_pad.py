@@ -96,8 +96,9 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
         else text("Each cell: bid / tricks won, then the round's points")
     )
     grid = score_pad_grid(screen, size)
-    said = fit_text(paint.say(legend), width - 2 * margin, grid.pad.top - _legend_top(size), PAPER, lines=2)
-    place(surface, said, midtop=(width // 2, _legend_top(size)))
+    words, room = paint.say(legend), (width - 2 * margin, grid.pad.top - _legend_top(size) - margin // 4)
+    legend_size = typeset.block_size(words, *room, 2, typeset.current().body)  # whole above the pad, never under it
+    place(surface, fit_text(words, *room, PAPER, lines=2, size=legend_size), midtop=(width // 2, _legend_top(size)))
 
     pad, players, rows, cell, x, y = grid.pad, grid.players, grid.rows, grid.cell, grid.x, grid.y
     pygame.draw.rect(surface, PAPER, pad, border_radius=width // 80)
@@ -151,7 +152,8 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
                 pygame.draw.rect(surface, HIGHLIGHT, box.inflate(-4, -4))
             shown = write(str(score.total), box, kind="total")
             if players[column - 1] in crowned:
-                crown = pygame.Rect(0, 0, box.height * 2 // 3, box.height * 2 // 3)
+                side = max(box.height * 2 // 3, shown.height * 4 // 5)  # as tall as the total's figures at least
+                crown = pygame.Rect(0, 0, side, side)
                 crown.midright = (shown.left - box.height // 6, box.centery)
                 draw_crown(surface, crown, INK)
     for row in range(1, rows):

@@ -55,14 +55,13 @@ from table.display.qr import fitted_qr
 from table.display.score_pad import FELT
 from table.display.typeset import fit_row, fit_text, place
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
-from table.display.why_line import draw_last_trick, draw_why, has_why, last_key, why_key
+from table.display.why_line import draw_last_trick, draw_why, last_key, strip_height, why_key
 from table.games.screen import Phase
 from table.games.text import text
 
 log = logging.getLogger(__name__)
 
 HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is one
-WHY_BAND = 16  # a game's why line takes a sixteenth of the screen's height, between the view and the banner
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
 LINK_PANEL = 0.3  # of the board's width: the QR code to the venue's page, on a game's final screen
@@ -174,10 +173,11 @@ class Scoreboard:
         return self._regions()[1]
 
     def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(board, why, banner, hand, bar). The why line's strip takes its height from the view: the bar and the
-        banner keep theirs, which the type scale's minimum needs at 800x480."""
+        """(board, why, banner, hand, bar). The why line's strip (table.display.why_line.strip_height) takes its
+        height from the view: the bar and the banner keep theirs, which the type scale's minimum needs at 800x480."""
         width, height = self.surface.get_size()
-        band = height // WHY_BAND if has_why(self._model) else 0
+        paint = Paint(catalog(getattr(self._model, "language", "en")))
+        band = strip_height(self._model, (width, height), paint)
         bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
@@ -279,7 +279,7 @@ class Scoreboard:
         code = fitted_qr(self._venue_link, side)
         height = caption.get_height() + (margin + code.get_height() if code else 0)
         top = panel.centery - height // 2
-        self.surface.blit(caption, caption.get_rect(midtop=(panel.centerx, top)))
+        place(self.surface, caption, midtop=(panel.centerx, top))
         if code is not None:
             self.surface.blit(code, code.get_rect(midbottom=(panel.centerx, top + height)))
 

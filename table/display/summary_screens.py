@@ -34,7 +34,7 @@ def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | Non
     title = fit_text(paint.say(heading), width * 9 // 10, height // 12, PAPER)
     place(surface, title, midtop=(width // 2, height // 40))
     headers = (text("Player"), text("Bid"), text("Won"), text("Bonus"), text("Points"), text("Total"))
-    columns = (0.28, 0.1, 0.1, 0.12, 0.26, 0.14)
+    columns = (0.26, 0.13, 0.1, 0.12, 0.25, 0.14)  # the bid's header is long in French, Dutch, Italian
     top = height // 7 + height // 18
     table = pygame.Rect(width // 30, top, width - width // 15, height - top - height // 30)
     line = table.height // (len(row.cells) + 1)

@@ -193,10 +193,8 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     for view, centre, words in zip(seats, places, said, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
-        card = _seat(surface, view, centre, card_width, code, is_winner, words, sizes, paint)
-        led = card is not None and view.seat == leader  # the card that led the trick
-        if led and card is not None:
-            _led_mark(surface, card, _plate(centre, card_width), paint)
+        led = code is not None and view.seat == leader  # the card that led the trick
+        _seat(surface, view, centre, card_width, code, is_winner, words, sizes, paint, led)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
@@ -378,9 +376,10 @@ def _seat(
     words: tuple[tuple[str, ...], tuple[str, ...]],
     sizes: tuple[int, int],
     paint: Paint,
+    led: bool = False,
 ) -> pygame.Rect | None:
-    """One seat's group: the card it laid, over a plate with its name and state; centred on `centre`. Returns
-    where the card is (None: no card)."""
+    """One seat's group: the card it laid (tagged if it `led` the trick), over a plate with its name and state;
+    centred on `centre`. Returns where the card is (None: no card)."""
     plate = _plate(centre, card_width)
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if view.acting or won:
@@ -391,38 +390,53 @@ def _seat(
     if detail[0]:
         rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
         place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
-    return _card(surface, card_face(code), plate, card_width, paint) if code else None
+    return _card(surface, card_face(code), plate, card_width, paint, led) if code else None
 
 
-def _card(surface: pygame.Surface, face: CardFace, plate: pygame.Rect, card_width: int, paint: Paint) -> pygame.Rect:
-    """The card laid, over the plate; a special card's words beside it ("Pirate" over "Tortuga Jack"), the two
-    centred together."""
+def _card(
+    surface: pygame.Surface, face: CardFace, plate: pygame.Rect, card_width: int, paint: Paint, led: bool
+) -> pygame.Rect:
+    """The card laid, over the plate; a special card's words beside it ("Pirate" over "Tortuga Jack"), the led tag
+    before it if it led the trick: tag, card and words side by side, centred together, none over another."""
     card = draw_card(face, card_width, paint.catalog)
     gap = max(4, card_width // 12)
     words = card_words(face, paint.catalog)
-    box = (plate.width - card_width - gap, min(typeset.current().body, card.get_height() // 4))  # room for two
-    lines = fit_row(words, *box, PAPER, lines=2)
+    tag = None
+    if led:  # the tag takes what the card's words leave (they need their narrowest, at the smallest type)
+        need = max((typeset.min_width(w, typeset.current().small, 2) + gap for w in words), default=0)
+        free = plate.width - card_width - need - 2 * gap - card_width // 6
+        tag = _led_words(paint, min(plate.width // 3, free), card.get_height())
+    tag_room = tag.get_width() + 2 * gap + card_width // 6 if tag else 0  # the label, and its point
+    box = (plate.width - card_width - gap - tag_room, min(typeset.current().body, card.get_height() // 4))
+    lines = fit_row(words, *box, PAPER, lines=2)  # room for two
     room = max((line.get_width() for line in lines), default=-gap)
-    rect = card.get_rect(bottomleft=(plate.centerx - (card_width + gap + room) // 2, plate.top - 4))
+    left = plate.centerx - (tag_room + card_width + gap + room) // 2
+    rect = card.get_rect(bottomleft=(left + tag_room, plate.top - 4))
     surface.blit(card, rect)
     top = rect.centery - sum(line.get_height() for line in lines) // 2
     for line in lines:
         top = place(surface, line, midtop=(rect.right + gap + room // 2, top)).bottom
+    if tag is not None:
+        _led_mark(surface, tag, rect, gap)
     return rect
 
 
-def _led_mark(surface: pygame.Surface, card: pygame.Rect, plate: pygame.Rect, paint: Paint) -> None:
-    """A tag beside the card that led the trick: the word "led" (on two lines if need be) and an arrow pointing at
-    the card, in the room the plate leaves left of the card."""
-    gap = max(4, card.width // 10)
-    tag = pygame.Rect(0, 0, max(1, card.left - gap - plate.left - 1), card.height * 2 // 5)
-    tag.bottomright = (card.left - gap, card.bottom - card.height // 8)
+def _led_words(paint: Paint, width: int, card_height: int) -> pygame.Surface:
+    """The led tag's word ("led", else its short form "1st"), in the body size at most."""
+    led = text("led")
+    forms = (paint.say(led), *short_forms.forms(led, paint.catalog)[1:])
+    return fit_text(forms, width, min(typeset.current().body, card_height * 2 // 5), INK)
+
+
+def _led_mark(surface: pygame.Surface, words: pygame.Surface, card: pygame.Rect, pad: int) -> None:
+    """The tag left of the card that led the trick: the word on a paper label, its point touching the card."""
+    tag = pygame.Rect(0, 0, words.get_width() + 2 * pad, words.get_height() + pad)
+    tag.midright = (card.left - card.width // 6, card.centery)
+    tip = (card.left - 1, tag.centery)
     pygame.draw.rect(surface, PAPER, tag, border_radius=tag.height // 6)
-    tip = (card.left - 2, tag.centery)  # the arrow from the tag to the card's edge
     pygame.draw.polygon(
         surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
     )
-    words = fit_text(short_forms.forms(text("led"), paint.catalog), tag.width - 4, tag.height, INK, lines=2)
     place(surface, words, center=tag.center)
 
 

@@ -250,6 +250,16 @@ def fits(words: Words, width: int, height: int, lines: int = 1) -> bool:
     return any(_layout(form, max(1, width), max(1, height), current().small, lines) for form in forms)
 
 
+def block_size(words: str, width: int, height: int, lines: int, most: int) -> int | None:
+    """The largest size of the scale, up to `most`, at which `words` wrap into at most `lines` lines whose block is
+    no taller than `height` (a strip that must hold them whole); None if not even the smallest does."""
+    for size in current().steps:
+        wrapped = _wrap(words, width, size, lines) if size <= min(height, most) else None
+        if wrapped is not None and block_height(len(wrapped), size) <= height:
+            return size
+    return None
+
+
 def min_width(words: str, size: int, lines: int) -> int:
     """The narrowest box `words` fit at `size` on `lines` lines (broken between words)."""
     face = font(size)
@@ -292,12 +302,12 @@ def _layout(text: str, width: int, height: int, size: int, lines: int) -> list[s
     wrapped = _wrap(text, width, size, lines)
     if wrapped is None:
         return None
-    if len(wrapped) > 1 and _block_height(len(wrapped), size) > height * TALL:
+    if len(wrapped) > 1 and block_height(len(wrapped), size) > height * TALL:
         return None
     return wrapped
 
 
-def _block_height(count: int, size: int) -> int:
+def block_height(count: int, size: int) -> int:
     return round(font(size).get_linesize() * LINE_SPACING) * (count - 1) + font(size).get_height()
 
 

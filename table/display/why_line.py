@@ -13,8 +13,9 @@ from typing import Any
 
 import pygame
 
+from table.display import typeset
 from table.display.card_art import INK, PAPER
-from table.display.typeset import fit_text
+from table.display.typeset import fit_text, place
 from table.display.views import Paint
 from table.games.screen import Phase
 from table.games.text import text
@@ -24,6 +25,8 @@ TAG = (86, 180, 233)  # Okabe-Ito sky blue, with the word "Why" on it
 GOLD = (240, 228, 66)  # the winner's outline, as on the trick screen
 PANEL = (250, 246, 232)
 SHADE = (0, 0, 0, 150)
+BAND = 16  # the strip takes a sixteenth of the screen's height, or two lines of the smallest type if more
+MOST_LINES = 4  # a why takes at most this many lines of the smallest type
 
 
 def has_why(model: Any) -> bool:
@@ -36,21 +39,54 @@ def why_key(model: Any) -> Hashable:
     return getattr(model, "why", None)
 
 
+def strip_height(model: Any, size: tuple[int, int], paint: Paint) -> int:
+    """The why strip's height on a screen of `size`: a sixteenth of it, and at least two lines of the smallest type;
+    a line more while a why needs it (the view gives the room: the bar and the banner never move). None in the
+    lobby."""
+    if not has_why(model):
+        return 0
+    with typeset.screen(size) as scale:
+        pad = _pad(size)
+        least = max(size[1] // BAND, typeset.block_height(2, scale.small) + pad)
+        why = getattr(model, "why", None)
+        if why is None:
+            return least
+        said, width = paint.say(why), _room(pygame.Rect(0, 0, size[0], least), pad, paint)[1].width
+        heights = (typeset.block_height(n, scale.small) for n in range(2, MOST_LINES + 1))
+        fitting = (h for h in heights if typeset.block_size(said, width, h, MOST_LINES, scale.body) is not None)
+        return max(least, next(fitting, typeset.block_height(MOST_LINES, scale.small)) + pad)
+
+
 def draw_why(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Paint) -> None:
-    """The why line in `strip`: a "Why" tag, then the reason (on two lines if one is too short); empty without one."""
+    """The why line in `strip`: a "Why" tag, then the reason on as many lines as the strip holds whole; empty
+    without one."""
     surface.fill(STRIP, strip)
     why = getattr(model, "why", None)
     if why is None:
         return
-    pad = max(2, strip.height // 8)
-    tag_words = fit_text(paint.say(text("Why")), strip.width // 8, strip.height - 3 * pad, INK)
-    tag = tag_words.get_rect().inflate(pad * 3, pad * 2)
-    tag.midleft = (strip.left + pad * 2, strip.centery)
+    pad = _pad(surface.get_size())
+    (word, size, tag), room = _room(strip, pad, paint)
     pygame.draw.rect(surface, TAG, tag, border_radius=pad * 2)
-    surface.blit(tag_words, tag_words.get_rect(center=tag.center))
+    place(surface, fit_text(word, tag.width, tag.height, INK, size=size), center=tag.center)
+    said = paint.say(why)
+    scale = typeset.current()
+    size = typeset.block_size(said, room.width, room.height, MOST_LINES, scale.body) or scale.small
+    place(surface, fit_text(said, room.width, room.height, PAPER, lines=MOST_LINES, size=size), midleft=room.midleft)
+
+
+def _pad(size: tuple[int, int]) -> int:
+    return max(2, size[1] // (BAND * 8))
+
+
+def _room(strip: pygame.Rect, pad: int, paint: Paint) -> tuple[tuple[str, int, pygame.Rect], pygame.Rect]:
+    """The "Why" tag at the strip's left (its word, the word's size, in the body size at most, and its rect), and
+    the room for the reason beside it. Measured, not drawn: the strip's height is worked out from it."""
+    word = paint.say(text("Why"))
+    size = typeset.fit_size([word], strip.width // 8, min(typeset.current().body, strip.height - 3 * pad))
+    tag = pygame.Rect((0, 0), typeset.font(size).size(word)).inflate(pad * 3, pad * 2)
+    tag.midleft = (strip.left + pad * 2, strip.centery)
     room = pygame.Rect(tag.right + pad * 3, strip.top + pad // 2, strip.right - tag.right - pad * 5, strip.height - pad)
-    said = fit_text(paint.say(why), room.width, room.height, PAPER, lines=2)
-    surface.blit(said, said.get_rect(midleft=(room.left, room.centery)))
+    return (word, size, tag), room
 
 
 def last_key(model: Any) -> Hashable:
@@ -76,7 +112,7 @@ def draw_last_trick(surface: pygame.Surface, model: Any, paint: Paint) -> None:
     line = panel.height // (per_column + 4)
     heading = text("{name}: {which}", name=judged.name, which=judged.heading)
     title = fit_text(paint.say(heading), panel.width * 9 // 10, line * 4 // 5, INK)
-    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + line // 4)))
+    place(surface, title, midtop=(panel.centerx, panel.top + line // 4))
     cell_width = panel.width * 9 // 10 // columns
     for n, play in enumerate(judged.plays):
         box = pygame.Rect(0, 0, cell_width - line // 2, line * 4 // 5)
@@ -89,9 +125,9 @@ def draw_last_trick(surface: pygame.Surface, model: Any, paint: Paint) -> None:
         if won:
             words = text("{play} - takes it", play=words)
         shown = fit_text(paint.say(words), box.width, box.height * 4 // 5, INK)
-        surface.blit(shown, shown.get_rect(midleft=(box.left + line // 6, box.centery)))
+        place(surface, shown, midleft=(box.left + line // 6, box.centery))
     why_box = pygame.Rect(
         panel.left + panel.width // 20, panel.bottom - line * 7 // 4, panel.width * 9 // 10, line * 5 // 4
     )
     said = fit_text(paint.say(judged.why), why_box.width, why_box.height, INK, lines=2)
-    surface.blit(said, said.get_rect(center=why_box.center))
+    place(surface, said, center=why_box.center)

@@ -423,7 +423,9 @@ class TableFlow:
         return ranking(self._totals(), self._name)
 
     def _winners(self) -> Text:
-        return and_list([str(placing.label) for placing in self._ranking() if placing.place == 1])
+        first = [placing for placing in self._ranking() if placing.place == 1]
+        # The labels as Texts: a seat without a name ("Seat 2") is said in the table's language ("Platz 2").
+        return and_list([placing.label if placing.label is not None else placing.name for placing in first])
 
     def _winner_count(self) -> int:
         """How many share the first place: "{winners} won" says "hat gewonnen" for one, "haben" for several."""

@@ -3,11 +3,13 @@ cards laid face down are the same whichever cards they are (the scoreboard canno
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from table.display import typeset
 from table.display.piratenpoker_views import draw_final_score, draw_poker_table
 from table.display.scoreboard import Scoreboard
 from table.display.views import find_view
@@ -188,8 +190,6 @@ def test_the_bar_offers_what_can_be_done_now() -> None:
 
 def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) -> None:
     """The winner's row is not told by its colour alone: a crown and a frame, on every winner of a tie."""
-    from dataclasses import replace
-
     from table.display import piratenpoker_views
 
     final = SHOTS["final"]
@@ -200,3 +200,20 @@ def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) ->
         crowns.clear()
         draw_final_score(screen, (800, 480))
         assert len(crowns) == count
+
+
+@pytest.mark.parametrize("size", [(800, 347), (560, 347)], ids=["the-7-inch-view", "beside-the-qr-code"])
+def test_the_final_score_s_rows_share_one_size_and_its_headings_fit(size: tuple[int, int]) -> None:
+    """The winner's row, its place under a crown, was drawn smaller than the others; beside the venue's QR code the
+    headings ("fronts", "sharks") were wider than their columns. The view's size on the 7-inch screen: over the why
+    strip, the banner and the bar."""
+    from table.display.language import catalog
+    from table.display.views import Paint
+
+    for language in LANGUAGES:
+        screen = replace(SHOTS["final"], language=language)
+        with typeset.screen((800, 480)), typeset.record_texts() as found, typeset.watch_overflows() as overflows:
+            draw_final_score(screen, size, Paint(catalog(language)))
+        assert overflows == [] and [d.text for d in found if d.rendered[0] > d.box[0]] == [], language
+        totals = {str(final.total) for final in screen.finals}
+        assert len({d.size for d in found if d.text in totals}) == 1, language  # every row's total in one size

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -10,10 +11,19 @@ import pytest
 
 from table.display import typeset
 from table.display.card_art import CARD_RATIO, CardFace
-from table.display.trick_screen import PLATE_WIDTH, card_face, draw_trick_screen, plate_height, seat_places
+from table.display.language import catalog
+from table.display.trick_screen import (
+    PLATE_WIDTH,
+    card_face,
+    draw_trick_screen,
+    plate_height,
+    seat_places,
+    seat_plates,
+)
 from table.games.screen import Phase
-from table.games.text import text
+from table.games.text import LANGUAGES, text
 from table.sim.virtual_table import VirtualTable
+from tests.display.all_screens import Frame, draw
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen
 
@@ -101,3 +111,40 @@ def test_the_lead_suit_is_said_by_its_name_and_shape_without_an_english_letter()
         for name in ("trick", "trick-result", "message"):
             said = _said(every_screen(language)[name].screen)
             assert not [words for words in said if re.search(r"\([A-Z]\)", words)], (language, name)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_led_tag_lies_beside_its_card_clear_of_every_other_word(language: str, size: tuple[int, int]) -> None:
+    """The tag once sat in the room left of the card, which a special card's words ("Pirate / Rosie De Laney")
+    took when the card moved left to make room for them: the tag shrank under its word."""
+    from tests.display.skullking_2021_shots import shots
+
+    said = {text("led").render(catalog(language)), text("1st").render(catalog(language))}
+    screens = [every_screen(language)[name].screen for name in ("trick", "trick-result")]
+    trick = screens[0].trick
+    assert trick is not None
+    for code in ("mermaid", "pirate:harry-the-giant", "scarymary:escape", "skullking"):  # special cards' words
+        cards = tuple(replace(card, code=code) if card.seat == trick.leader else card for card in trick.cards)
+        screens.append(replace(screens[0], trick=replace(trick, cards=cards)))
+    screens += [screen for screen in shots(language).values() if getattr(screen, "trick", None)]
+    tagged = 0
+    for screen in screens:  # as the scoreboard draws them: the view under the why strip, the banner and the bar
+        with typeset.record_texts() as found, typeset.watch_overflows() as overflows:
+            board = draw(Frame(screen), size)
+        view = board.layout()[0]
+        with typeset.screen(size):
+            plates = seat_plates(screen, view.size)
+        assert overflows == []
+        assert [d.text for d in found if d.rendered[0] > d.box[0]] == []  # the card's words keep their room
+        drawn = {(d.text, tuple(d.rect)) for d in found if d.rect and d.text.strip() and d.target is not board.surface}
+        rects = [(words, pygame.Rect(rect)) for words, rect in drawn]  # the view's texts (it was drawn twice)
+        tags = [rect for words, rect in rects if words in said]
+        assert len(tags) <= 1
+        for tag in tags:
+            tagged += 1
+            others = [words for words, rect in rects if rect != tag and rect.colliderect(tag.inflate(4, 4))]
+            assert others == [], (screen.title, others)
+            over = [p for p in plates.values() if p.left <= tag.left and tag.right <= p.right]
+            assert [p for p in over if 0 <= p.top - tag.bottom < p.height], tag  # beside a card, over its plate
+    assert tagged >= 7  # the tag was drawn: Skull King's trick and result, and the 2021 edition's

@@ -11,11 +11,12 @@ import pygame
 import pytest
 
 from table.display.card_art import CardFace
+from table.display.language import catalog as catalog_for
 from table.display.scoreboard import Scoreboard
-from table.display.typeset import watch_overflows
+from table.display.typeset import block_height, record_texts, scale_for, watch_overflows
 from table.display.why_line import STRIP
 from table.games import catalog, inputs
-from table.games.text import LANGUAGES
+from table.games.text import LANGUAGES, Text
 from tests.display.screens import every_screen
 from tests.display.why_shots import why_screens
 
@@ -47,26 +48,42 @@ def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, s
         with watch_overflows() as before:  # the view's own texts (the type scale's business), without the why
             board(dataclasses.replace(screen, why=None, showing_last=False), size)
         for shown in (screen, dataclasses.replace(screen, showing_last=True)):
-            with watch_overflows() as overflows:
+            with watch_overflows() as overflows, record_texts() as found:
                 scoreboard = board(shown, size)
             added = [overflow for overflow in overflows if overflow not in before]
             assert added == [], f"{name} at {size} in {language}: {added}"
             strip = scoreboard.why_strip()
+            said = shown.why.render(catalog_for(language))
+            lines = [d.rect for d in found if d.text == said and d.rect is not None and d.rect.colliderect(strip)]
+            assert lines and all(strip.contains(rect) for rect in lines), f"{name}: the why spills out of its strip"
             assert strip.height >= size[1] // 20
             colours = {scoreboard.surface.get_at((x, strip.centery))[:3] for x in range(0, size[0], 4)}
             assert len(colours - {STRIP}) > 2, f"{name}: the why line is empty"  # words are drawn on it
 
 
-def test_the_strip_stays_empty_without_a_why_and_the_view_keeps_its_room() -> None:
+def test_the_strip_stays_empty_without_a_why_and_the_view_gives_it_room() -> None:
     screen = screens("en")["skullking"]
     quiet = board(dataclasses.replace(screen, why=None), (800, 480))
     strip = quiet.why_strip()
-    assert strip.height == 480 // 16  # the layout does not jump when a why comes and goes
+    assert strip.height >= max(480 // 16, block_height(2, scale_for((800, 480)).small))  # two lines of small type
+    assert board(screen, (800, 480)).why_strip() == strip  # the layout does not jump when a why comes and goes
     assert {quiet.surface.get_at((x, strip.centery))[:3] for x in range(0, 800, 4)} == {STRIP}
     lobby = board(every_screen("en")["lobby"].screen, (800, 480))
     assert lobby.why_strip().height == 0
-    assert quiet.layout()[0] == lobby.layout()[0]  # the view keeps every pixel: its seats have none to spare
-    assert quiet.layout()[3].height < lobby.layout()[3].height  # the bar gives most of the strip's room
+    assert quiet.layout()[1:] == lobby.layout()[1:]  # the banner and the bar keep their room (the type scale's)
+    assert quiet.layout()[0].height == lobby.layout()[0].height - strip.height  # the view gives the strip's
+
+
+def test_a_long_why_gets_a_line_more_and_is_drawn_whole_inside_its_strip() -> None:
+    screen = screens("de")["skullking"]
+    long = Text("{a}; {a}; {a}; {a}; {a}; {a}", (("a", screen.why),))  # three lines
+    usual = board(screen, (800, 480)).why_strip()
+    with record_texts() as found:
+        scoreboard = board(dataclasses.replace(screen, why=long), (800, 480))
+    strip = scoreboard.why_strip()
+    assert strip.height > usual.height and strip.bottom == usual.bottom  # the view gives the line's room
+    (said,) = [drawn for drawn in found if drawn.text == long.render(catalog_for("de"))]
+    assert said.rect is not None and strip.contains(said.rect) and said.rendered[1] > 2 * said.size  # 3 lines, whole
 
 
 def test_the_last_trick_lies_over_the_view_and_goes_again() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from table.games.dice_inputs import CameraDown, CameraUp, CorrectDie, DieLanded, TrayCovered, TrayEmptied
-from table.games.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
+from table.games.effects import LOBBY, LedPattern, Message, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
 from table.games.inputs import (
     CardLaid,
     ChooseBid,
@@ -27,6 +27,7 @@ from table.games.inputs import (
 from table.games.screen import Phase
 from table.games.skullking_dice import SkullKingDiceFlow
 from table.games.table_state import TableState
+from table.locale import load_catalog
 from table.rules import skullking_dice as skd
 from tests.games.dice_driver import DiceTable, messages, refused, without_messages
 
@@ -153,6 +154,9 @@ def test_the_game_ends_after_the_last_round_with_the_ranking_and_new_game_goes_b
     assert screen.phase is Phase.GAME_OVER and len(screen.score_pad) == 6
     assert sorted(p.total for p in screen.ranking) == sorted(c.total for c in screen.score_pad[-1].cells)
     assert any("Game over" in m for m in messages(table.effects))
+    german = load_catalog("de")  # the winners' free seats said in the table's language, not left in English
+    said = [e.text.render(german) for e in table.effects if isinstance(e, Message) and "Game over" in str(e.text)]
+    assert said and all("Platz" in words and "Seat" not in words for words in said), said
     (switch,) = table.send(NewGame())
     assert switch == SwitchGame(LOBBY, (0, 1, 2, 3, 4, 5))
 
