@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument(
         "--game",
         choices=[entry.key for entry in with_demo],
-        help=f"the game to play (default {with_demo[0].key}; `pirate-table games` lists them); a dice game's dice are thrown into a rendered tray "
-        "and read by the vision pipeline",
+        help=f"the game to play (default {with_demo[0].key}; `pirate-table games` lists them); a dice game's dice "
+        "are thrown into a rendered tray and read by the vision pipeline",
     )
     demo.add_argument("--players", type=int, default=4, help="as many as the game takes (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")

@@ -26,7 +26,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,12 +45,12 @@ LOCK = "venue-demo.lock"
 POLL = 0.05  # seconds between looks at the tables and the venue
 DEADLINE = 90.0  # seconds for the whole evening, plus PER_TABLE for each table (2 cores play 30 tables slowly)
 PER_TABLE = 8.0
-# --faults, counted in results the tables have written (each trick is one):
-KILL_AFTER = 8  # the broker is killed once every table has written this many
-DOWN_FOR = 8  # ... and started again once every table still playing has written this many more (and DOWN_AT_LEAST)
-DOWN_AT_LEAST = 1.0  # seconds
-CUT_AFTER = 6  # the cut table's link is cut once it has written this many more after the broker's restart
-CUT_FOR = 10  # ... and restored once it has written this many more (or finished)
+# --faults, counted in results the tables have written (a game writes 30 to 70: a start, tricks, rounds, an end):
+CUT_AT = 3  # the last table's link is cut once it has written this many
+CUT_FOR = 12  # ... and restored once it has written this many more (or its game is over)
+KILL_AFTER = 8  # the broker is killed once every table still playing has written this many
+DOWN_FOR = 4  # ... and started again once each has written this many more (or its game is over)
+DOWN_AT_LEAST = 0.5  # seconds
 
 
 @dataclass
@@ -93,7 +93,9 @@ def game_of(index: int) -> str:
     return GAMES[(index - 1) % len(GAMES)]
 
 
-def run_venue_demo(tables: int, players: int, seed: int, faults: bool = False, say: Callable[[str], None] = print) -> int:
+def run_venue_demo(
+    tables: int, players: int, seed: int, faults: bool = False, say: Callable[[str], None] = print
+) -> int:
     """The virtual venue; 0 when every table's game reached the venue, 1 when not, 130 when stopped."""
     try:
         with TableLock(data_home(), LOCK):
@@ -177,7 +179,10 @@ class VenueDemo:
                    "--players", str(self.players), "--seed", str(seed), "--folder", str(folder),
                    "--broker-port", str(port), "--password-file", str(password)]  # fmt: skip
         source = str(Path(__file__).resolve().parents[2])  # the `table` package's folder, installed or not
-        environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")]))}
+        environment = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")])),
+        }
         with (folder / "stderr.txt").open("w") as errors:
             process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=errors, text=True, env=environment, start_new_session=True
@@ -191,10 +196,9 @@ class VenueDemo:
     def _wait(self, seconds: float) -> list[str]:
         """Until every table finished and the venue has each one's game_over; what is missing at the deadline."""
         deadline = time.monotonic() + seconds
-        faults = self._fault_script() if self.faults else None
+        faults = [self._link_fault(), self._broker_fault()] if self.faults else []
         while True:
-            if faults is not None and next(faults, None) is None:
-                faults = None
+            faults = [fault for fault in faults if next(fault, True) is None]  # each runs to its next wait
             missing = self._missing()
             if not missing:
                 return []
@@ -216,33 +220,36 @@ class VenueDemo:
                 missing.append(f"the venue has no game_over from table {run.table}")
         return missing
 
-    def _fault_script(self):  # type: ignore[no-untyped-def]  # a generator: one step per look
-        """Kill the broker mid-game and start it again, then cut one table's link for a while; each step waits
-        for the tables' progress (results written), so it hits mid-game whatever the machine's speed."""
-        assert self.broker is not None and self.proxy is not None
+    def _broker_fault(self) -> Iterator[None]:
+        """Kill the broker mid-game and start it again; each step waits for the tables' progress (results
+        written), so it hits mid-game whatever the machine's speed. A generator: one step per look."""
+        assert self.broker is not None
         playing = lambda: [run for run in self.runs if not run.finished]  # noqa: E731
         while any(run.written < KILL_AFTER for run in playing()):
-            yield True
+            yield
         self.broker.kill()
         killed_at = time.monotonic()
         marks = {run.table: run.written for run in self.runs}
         self.say(f"FAULT: the broker killed (-9) with {self._written()} results written")
         while time.monotonic() - killed_at < DOWN_AT_LEAST or any(
-            run.written < marks[run.table] + DOWN_FOR for run in playing()
+            run.written < marks[run.table] + DOWN_FOR and not run.game_id for run in playing()
         ):
-            yield True
+            yield
         self.broker.start()
         self.say(f"FAULT: the broker started again after {time.monotonic() - killed_at:.1f} s, "
                  f"{self._written()} results written")  # fmt: skip
+
+    def _link_fault(self) -> Iterator[None]:
+        """Cut one table's link to the broker for a while (its connection goes through the proxy)."""
+        assert self.proxy is not None
         cut = next(run for run in self.runs if run.table == self.cut_table)
-        mark = cut.written
-        while cut.written < mark + CUT_AFTER and not cut.finished:
-            yield True
+        while cut.written < CUT_AT and not cut.game_id:
+            yield
         self.proxy.cut()
         self.say(f"FAULT: table {cut.table} cut off from the broker at its result {cut.written}")
         mark = cut.written
-        while cut.written < mark + CUT_FOR and not (cut.finished or cut.game_id):
-            yield True
+        while cut.written < mark + CUT_FOR and not cut.game_id:
+            yield
         self.proxy.restore()
         self.say(f"FAULT: table {cut.table} connected again at its result {cut.written}")
 
@@ -255,9 +262,12 @@ class VenueDemo:
         assert self.venue is not None
         stored = self._stored()
         for run in self.runs:
-            have, last = stored.get(run.table, (0, 0))
-            got = f"the venue has all {run.written} results" if have == run.written else (
-                f"the venue has {have} of its {run.written} results (the broker lost {run.written - have})")
+            have = stored.get(run.table, 0)
+            got = (
+                f"the venue has all {run.written} results"
+                if have == run.written
+                else (f"the venue has {have} of its {run.written} results (the broker lost {run.written - have})")
+            )
             self.say("")
             self.say(f"== Table {run.table}: {run.game}, seed {run.seed}, game {run.game_id}: {got}")
             for line in run.final_lines:
@@ -268,11 +278,11 @@ class VenueDemo:
         for standing in league.standings(games, self.venue.config.league):
             self.say(f"STANDING {standing.place} {standing.name.replace(' ', '_')} {standing.points}")
 
-    def _stored(self) -> dict[str, tuple[int, int]]:
-        """Per table: how many of its results the venue stored, and the highest seq (read beside the venue)."""
+    def _stored(self) -> dict[str, int]:
+        """Per table: how many of its results the venue stored (read beside the venue: the store counts all)."""
         with sqlite3.connect(f"file:{self.folder / 'venue' / DATABASE_NAME}?mode=ro", uri=True) as db:
-            rows = db.execute("SELECT table_id, count(*), max(seq) FROM envelopes GROUP BY table_id").fetchall()
-        return {table: (count, last) for table, count, last in rows}
+            rows = db.execute("SELECT table_id, count(*) FROM envelopes GROUP BY table_id").fetchall()
+        return dict(rows)
 
     def _stop(self) -> None:
         """Everything this demo started, whatever happened: no table process nor mosquitto is left behind."""
