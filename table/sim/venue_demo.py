@@ -93,6 +93,34 @@ def game_of(index: int) -> str:
     return GAMES[(index - 1) % len(GAMES)]
 
 
+def start_table(
+    folder: Path, table: str, game: str, seed: int, players: int, port: int, password: str, nice: int = 0
+) -> TableRun:
+    """A virtual table in a process of its own (table.sim.venue_table), publishing to the broker on 127.0.0.1;
+    `nice`: its priority lowered by this much (the benchmark keeps the tables' CPU from the venue's)."""
+    folder.mkdir(parents=True)
+    password_file = folder / "broker-password"
+    password_file.write_text(password)
+    password_file.chmod(0o600)
+    command = [sys.executable, "-m", "table.sim.venue_table", "--table", table, "--game", game,
+               "--players", str(players), "--seed", str(seed), "--folder", str(folder),
+               "--broker-port", str(port), "--password-file", str(password_file)]  # fmt: skip
+    with (folder / "stderr.txt").open("w") as errors:
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=package_environment(),
+            start_new_session=True, preexec_fn=(lambda: os.nice(nice)) if nice else None,
+        )  # fmt: skip  # its own session: Ctrl-C reaches the demo, which stops the tables itself
+    run = TableRun(table, game, seed, process)
+    threading.Thread(target=run.read, daemon=True, name=f"read-{table}").start()
+    return run
+
+
+def package_environment() -> dict[str, str]:
+    """The environment with the `table` package's folder on PYTHONPATH (a source tree as well as installed)."""
+    source = str(Path(__file__).resolve().parents[2])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")]))}
+
+
 def run_venue_demo(
     tables: int, players: int, seed: int, faults: bool = False, say: Callable[[str], None] = print
 ) -> int:
@@ -168,28 +196,10 @@ class VenueDemo:
         return venue
 
     def _start_table(self, index: int, table: str, broker: LocalBroker) -> TableRun:
-        folder = self.folder / table
-        folder.mkdir()
-        password = folder / "broker-password"
-        password.write_text(broker.passwords[table_user(table)])
-        password.chmod(0o600)
         port = self.proxy.port if self.proxy is not None and table == self.cut_table else broker.port
-        game, seed = game_of(index), self.seed + index - 1
-        command = [sys.executable, "-m", "table.sim.venue_table", "--table", table, "--game", game,
-                   "--players", str(self.players), "--seed", str(seed), "--folder", str(folder),
-                   "--broker-port", str(port), "--password-file", str(password)]  # fmt: skip
-        source = str(Path(__file__).resolve().parents[2])  # the `table` package's folder, installed or not
-        environment = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")])),
-        }
-        with (folder / "stderr.txt").open("w") as errors:
-            process = subprocess.Popen(
-                command, stdout=subprocess.PIPE, stderr=errors, text=True, env=environment, start_new_session=True
-            )  # its own session: Ctrl-C reaches the demo, which stops the tables itself
-        run = TableRun(table, game, seed, process)
-        threading.Thread(target=run.read, daemon=True, name=f"read-{table}").start()
-        return run
+        password = broker.passwords[table_user(table)]
+        return start_table(self.folder / table, table, game_of(index), self.seed + index - 1, self.players, port,
+                           password)  # fmt: skip
 
     # --- Waiting --------------------------------------------------------------------------------------------------
 
