@@ -20,6 +20,7 @@ whole game flat out; the venue is `pirate-table venue` in a process of its own, 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import shutil
@@ -45,6 +46,7 @@ from table.venue.topics import Envelope, events_topic
 GOAL_P99_MS = 250.0
 DEADLINE = 600.0  # seconds for one run's games to reach the venue
 TICKS = os.sysconf("SC_CLK_TCK")
+POLLERS = 8  # clients polling the venue page at once (its waitress serves 8 threads)
 STALL = 5.0  # seconds without a new message at the venue: the burst is over (what is missing, the broker dropped)
 
 
@@ -57,8 +59,14 @@ def main() -> None:
     parser.add_argument(
         "--nice", type=int, default=0, help="lower the tables' priority by this much (their CPU is not the venue's)"
     )
+    parser.add_argument(
+        "--max-queued", type=int, default=0, help="the broker's max_queued_messages (0: Mosquitto's default, 1000)"
+    )
     args = parser.parse_args()
-    results = [one_run(args.tables, args.players, 100 * run, args.burst, args.nice) for run in range(args.runs)]
+    results = [
+        one_run(args.tables, args.players, 100 * run, args.burst, args.nice, args.max_queued)
+        for run in range(args.runs)
+    ]
     print()
     print(f"median of {len(results)} runs ({args.tables} tables, {args.players} players each):")
     for key in results[0]:
@@ -68,15 +76,18 @@ def main() -> None:
     print(f"goal: a trick at the venue within {GOAL_P99_MS:.0f} ms (p99): {'met' if p99 <= GOAL_P99_MS else 'NOT met'}")
 
 
-def one_run(tables: int, players: int, seed: int, burst: int, nice: int) -> dict[str, float]:
+def one_run(tables: int, players: int, seed: int, burst: int, nice: int, max_queued: int) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="bench-venue-"))
     ids = [f"t{index}" for index in range(1, tables + 1)]
     broker = LocalBroker(folder / "broker", ids)
     venue: subprocess.Popen[str] | None = None
     runs: list[TableRun] = []
+    if max_queued:  # how many messages the broker keeps for a subscriber (the venue) that falls behind
+        with (broker.folder / "mosquitto.conf").open("a") as config:
+            config.write(f"max_queued_messages {max_queued}\n")
     try:
         broker.start()
-        venue, connected = start_venue(folder, broker)
+        venue, connected, port = start_venue(folder, broker)
         if not connected.wait(30):
             raise SystemExit("the venue did not connect to the broker")
         cpu_before = cpu_seconds(venue.pid)
@@ -96,6 +107,7 @@ def one_run(tables: int, players: int, seed: int, burst: int, nice: int) -> dict
         if failed:
             raise SystemExit(f"tables {failed} failed: see {folder}")
         result = measure(database, len(runs), cpu, elapsed)
+        result.update(measure_polls(port, POLLERS))
         result.update(measure_burst(database, broker, ids, burst))
         result["venue peak RSS MB"] = peak_rss_mb(venue.pid)
         for key, value in result.items():
@@ -113,16 +125,16 @@ def one_run(tables: int, players: int, seed: int, burst: int, nice: int) -> dict
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def start_venue(folder: Path, broker: LocalBroker) -> tuple[subprocess.Popen[str], threading.Event]:
+def start_venue(folder: Path, broker: LocalBroker) -> tuple[subprocess.Popen[str], threading.Event, int]:
     """`pirate-table venue` in its own process, its data folder under `folder`; the event is set once it has
-    subscribed."""
+    subscribed; the port of its page."""
     (folder / "venue").mkdir(parents=True)
     password = folder / "venue-password"
     password.write_text(broker.passwords[VENUE_USER])
-    config = folder / "venue.toml"
+    config, port = folder / "venue.toml", free_port()
     config.write_text(
         f'[broker]\nhost = "127.0.0.1"\nport = {broker.port}\npassword_file = "{password}"\n'
-        f'[web]\nhost = "127.0.0.1"\nport = {free_port()}\n'
+        f'[web]\nhost = "127.0.0.1"\nport = {port}\n'
     )
     environment = {**package_environment(), "PIRATE_TABLE_HOME": str(folder), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
@@ -138,7 +150,7 @@ def start_venue(folder: Path, broker: LocalBroker) -> tuple[subprocess.Popen[str
                 connected.set()
 
     threading.Thread(target=read, daemon=True).start()
-    return process, connected
+    return process, connected, port
 
 
 def stored(database: Path) -> int:
@@ -210,6 +222,31 @@ def measure_burst(database: Path, broker: LocalBroker, tables: list[str], burst:
     arrived = rows(database, "SELECT received FROM envelopes WHERE received >= ? ORDER BY received", started)
     span = arrived[-1][0] - arrived[0][0] if len(arrived) > 1 else 1.0
     return {"burst sent": sent, "burst stored": len(arrived), "burst stored/s": len(arrived) / span}
+
+
+def measure_polls(port: int, pollers: int, seconds: float = 3.0) -> dict[str, float]:
+    """The venue page's polls (/api/live, as every open page asks every 2 s): `pollers` keep-alive clients at
+    once, each asking for the live parts as a page that missed the last change does (served from the venue's
+    rendered copy, as between two changes)."""
+    counts = [0] * pollers
+    path = "/api/live?version=0&parts=tables,results,standings"
+    stop = time.monotonic() + seconds
+
+    def poll(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.monotonic() < stop:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            counts[index] += response.status == 200
+        connection.close()
+
+    threads = [threading.Thread(target=poll, args=(index,)) for index in range(pollers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {"page polls/s": sum(counts) / seconds}
 
 
 def database_bytes(database: Path) -> int:
