@@ -45,6 +45,7 @@ LOCK = "venue-demo.lock"
 POLL = 0.05  # seconds between looks at the tables and the venue
 DEADLINE = 90.0  # seconds for the whole evening, plus PER_TABLE for each table (2 cores play 30 tables slowly)
 PER_TABLE = 8.0
+SETTLE = 15.0  # seconds the venue may take to have every game_over once every table has sent all it had
 # --faults, counted in results the tables have written (a game writes 30 to 70: a start, tricks, rounds, an end):
 CUT_AT = 3  # the last table's link is cut once it has written this many
 CUT_FOR = 12  # ... and restored once it has written this many more (or its game is over)
@@ -212,6 +213,8 @@ class VenueDemo:
             missing = self._missing()
             if not missing:
                 return []
+            if all(run.finished for run in self.runs):  # only the venue is waited for: not for long
+                deadline = min(deadline, time.monotonic() + SETTLE)
             if time.monotonic() > deadline:
                 return missing
             time.sleep(POLL)
@@ -227,7 +230,12 @@ class VenueDemo:
             elif not run.finished:
                 missing.append(f"table {run.table} is still playing or sending ({run.written} results written)")
             elif run.table not in over:
-                missing.append(f"the venue has no game_over from table {run.table}")
+                why = (
+                    "the broker acknowledged every result to the table, so it was lost between the broker and the venue"
+                    if run.sent.startswith("SENT")
+                    else f"the table could not send all its results: {run.sent or 'it did not say'}"
+                )
+                missing.append(f"the venue has no game_over from table {run.table} ({why})")
         return missing
 
     def _broker_fault(self) -> Iterator[None]:
