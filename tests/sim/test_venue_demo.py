@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -47,17 +48,21 @@ def standings(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.startswith("STANDING ")]
 
 
-def mosquittos_of(folder: Path) -> list[str]:
-    """The mosquitto processes running on a config in `folder` (other tests' brokers are not ours)."""
+def processes_of(folder: Path, program: bytes) -> list[str]:
+    """The processes whose command line names `program` and a path in `folder` (other tests' are not ours)."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             words = cmdline.read_bytes().split(b"\0")
-        except OSError:
+        except OSError:  # it ended meanwhile
             continue
-        if words and words[0].endswith(b"mosquitto") and any(str(folder).encode() in word for word in words):
+        if any(program in word for word in words) and any(str(folder).encode() in word for word in words):
             found.append(cmdline.parent.name)
     return found
+
+
+def mosquittos_of(folder: Path) -> list[str]:
+    return processes_of(folder, b"mosquitto")
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +134,21 @@ def test_tables_with_a_window_is_refused_plainly(capsys: pytest.CaptureFixture[s
 def test_too_many_tables_is_refused_plainly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--tables", str(venue_demo.MAX_TABLES + 1)]) == 2
     assert f"--tables takes 1 to {venue_demo.MAX_TABLES} tables" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_tables_the_venue_and_the_broker(tmp_path: Path) -> None:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PIRATE_TABLE_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "table", "demo", "--tables", "3", "--headless", "--seed", str(SEED)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                          env=environment) as demo:  # fmt: skip
+        assert demo.stdout is not None
+        for line in demo.stdout:
+            if line.startswith("Table t3:"):  # every table has started: Ctrl-C now
+                demo.send_signal(signal.SIGINT)
+                break
+        output, errors = demo.communicate(timeout=60)
+    assert demo.returncode == 130
+    assert "Stopped: the tables, the venue and the broker are stopped" in output
+    assert "Traceback" not in errors
+    assert mosquittos_of(tmp_path) == []
+    assert processes_of(tmp_path, b"table.sim.venue_table") == []
