@@ -91,6 +91,7 @@ class Venue(Protocol):
     """Where the table's results go (table.venue.publisher.VenuePublisher)."""
 
     problem: str | None  # what the operator must put right for the venue to be reached, in plain words
+    ahead: int | None  # the venue's ack beyond this table's own results, once seen (said once on the screen)
 
     def take(self, effects: list[Any], switches: list[Any], session: Any, place: int | None) -> None: ...
     def pump(self) -> None: ...
@@ -140,6 +141,7 @@ class TableApp:
         self._screen_changed = True
         self.venue = venue  # None: the table publishes nothing (no [venue] in its config)
         self._venue_problem: str | None = None  # the venue's trouble said on the screen
+        self._venue_ahead: int | None = None  # the venue's ack beyond the table's results, said on the screen
 
     def attach_venue(self, venue: Venue) -> None:
         """Publish this table's results (before `resume`, so results the log has and the venue not are written)."""
@@ -303,6 +305,9 @@ class TableApp:
         the venue is reached."""
         assert self.venue is not None
         self.venue.pump()
+        if self.venue.ahead is not None and self.venue.ahead != self._venue_ahead:
+            self._venue_ahead = self.venue.ahead
+            self._say(venue_ahead(self._venue_ahead), lasting=True)
         problem = self.venue.problem
         if problem == self._venue_problem:
             return
@@ -377,6 +382,14 @@ class TableApp:
 def venue_trouble(why: str) -> Text:
     return text(
         "The venue cannot be reached: {why}. The game goes on; its results wait and are sent later", why=verbatim(why)
+    )
+
+
+def venue_ahead(count: int) -> Text:
+    return text(
+        "The venue already had {count} results from this table, more than the table itself remembers (was its data "
+        "folder replaced?). Its new results are numbered after them",
+        count=count,
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from table.display import typeset
+from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.typeset import fit_size, fit_text, place, row_size
 from table.display.views import MAIN, PAD, Paint, find_view
@@ -112,11 +112,11 @@ def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = 
         return place(surface, rendered, center=box.center)
 
     names = [paint.say(screen.seats[seat].label or verbatim(screen.seats[seat].name)) for seat in players]
-    heads = (paint.say(text("Round")), paint.say(text("Total")))
+    heads = (short_forms.forms(text("Round"), paint.catalog), paint.say(text("Total")))
     first = cell(0, 0).width * 19 // 20  # the rounds' column
     sizes["name"] = min(
         row_size(names, round(cell_w) * 19 // 20, round(cell_h * NAMES) * 7 // 10, 2),
-        fit_size([heads[0]], first, round(cell_h * NAMES) * 7 // 10),
+        fit_size(heads[0], first, round(cell_h * NAMES) * 7 // 10),
     )
     totals = [str(c.total) for c in screen.score_pad[-1].cells] if screen.score_pad else []
     crown_room = 2 if crowned else 1  # a crowned total shares its cell with the crown

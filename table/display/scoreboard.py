@@ -65,7 +65,7 @@ HAND_BAND = 5  # the hand takes a fifth of the screen's height, when there is on
 WHY_BAND = 16  # a game's why line takes a sixteenth of the screen's height, between the view and the banner
 FPS = 30  # the most frames a second; a Pi 4 draws a changed 1080p frame in well under 1/30 s
 HAND_FELT = (14, 40, 30)
-LINK_PANEL = 1 / 4  # of the board's width: the QR code to the venue's page, on a game's final screen
+LINK_PANEL = 0.3  # of the board's width: the QR code to the venue's page, on a game's final screen
 LINK_CAPTION = text("Your game on the venue's page")
 
 
@@ -174,16 +174,14 @@ class Scoreboard:
         return self._regions()[1]
 
     def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(board, why, banner, hand, bar). The why line's strip takes its height from the bar (three quarters) and
-        the banner: the view keeps all its room (its seats have none to spare at 800x480)."""
+        """(board, why, banner, hand, bar). The why line's strip takes its height from the view: the bar and the
+        banner keep theirs, which the type scale's minimum needs at 800x480."""
         width, height = self.surface.get_size()
         band = height // WHY_BAND if has_why(self._model) else 0
-        from_bar = band * 3 // 4
-        bar = pygame.Rect(0, height - height // 9 + from_bar, width, height // 9 - from_bar)
+        bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
-        banner_height = height // 11 - (band - from_bar)
-        banner = pygame.Rect(0, hand.top - banner_height, width, banner_height)
+        banner = pygame.Rect(0, hand.top - height // 11, width, height // 11)
         why = pygame.Rect(0, banner.top - band, width, band)
         board = pygame.Rect(0, 0, width, why.top)
         return board, why, banner, hand, bar
@@ -240,7 +238,9 @@ class Scoreboard:
             dirty.append(hand)
         bar_key = (tuple(bar), self.controls.state(model), paint.catalog)
         if self._changed("bar", bar_key):
+            self.surface.set_clip(bar)  # a button's frame must not reach the hand or the banner above
             self.controls.draw(self.surface, model, bar, plates, paint)
+            self.surface.set_clip(None)
             dirty.append(bar)
         self.updated = [r for r in dirty if r.width and r.height]
         if self.updated and self.surface is pygame.display.get_surface():
@@ -307,6 +307,7 @@ class Scoreboard:
         if not self._hand:
             return
         self.surface.fill(HAND_FELT, area)
+        self.surface.set_clip(area)  # nothing of the hand's may reach the bar, which is redrawn on its own
         step = area.width / len(self._hand)
         words = [card_words(face, paint.catalog) for face in self._hand]
         said = [
@@ -323,6 +324,7 @@ class Scoreboard:
             if said[n]:
                 place(self.surface, labels[n], midtop=(rect.centerx, rect.bottom))
             self._hand_rects.append(rect)
+        self.surface.set_clip(None)
 
     # --- Input ------------------------------------------------------------------------------------------------
 

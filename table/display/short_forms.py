@@ -13,6 +13,8 @@ SHORT_FORMS = {
     "Correct {name}'s bid": text("Correct the bid"),
     "{card} given to {name}": text("To {name}"),
     "YOUR TURN": text("TURN"),
+    "Round": text("No."),  # the score pad's narrow column of round numbers
+    "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
 }
 # A game's short name (by its catalog key), where its catalog name does not fit (a lobby chip, a button).
 GAME_NAMES = {

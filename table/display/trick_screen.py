@@ -174,7 +174,8 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     cards = screen.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
     lobby = screen.phase is Phase.LOBBY
     middle = middle_strip(len(_seated(screen)), area, cards, lobby)
-    paint.part(middle, ("middle", *_middle(surface, screen, middle, paint)))
+    said = _middle(surface, screen, middle, paint)
+    paint.part(middle.inflate(0, 28), ("middle", *said))  # with the gaps to the seats: big words may reach them
 
     played = {card.seat: card.code for card in screen.trick.cards} if screen.trick else {}
     winner = screen.trick.winner if screen.trick else None
@@ -200,7 +201,7 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, sizes, led)
+        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, sizes, "led" if led else "")
         paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
@@ -421,7 +422,7 @@ def _led_mark(surface: pygame.Surface, card: pygame.Rect, plate: pygame.Rect, pa
     pygame.draw.polygon(
         surface, PAPER, [(tag.right - 1, tag.top + tag.height // 4), tip, (tag.right - 1, tag.bottom - tag.height // 4)]
     )
-    words = fit_text(paint.say(text("led")), tag.width - 4, tag.height, INK, lines=2)
+    words = fit_text(short_forms.forms(text("led"), paint.catalog), tag.width - 4, tag.height, INK, lines=2)
     place(surface, words, center=tag.center)
 
 

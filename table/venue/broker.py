@@ -19,9 +19,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.topics import TOPIC_ROOT, table_topic
+from table.venue.topics import ACKS_ROOT, TOPIC_ROOT, ack_topic, table_topic
 
-VENUE_USER = "venue"  # the venue service's account: reads every table's topics, writes none
+VENUE_USER = "venue"  # the venue service's account: reads every table's topics, writes the acknowledgements
 
 
 def table_user(table: str) -> str:
@@ -34,11 +34,13 @@ def new_password() -> str:
 
 
 def acl_text(tables: list[str]) -> str:
-    """Mosquitto's ACL: each table publishes under its own topic only; the venue reads all of them."""
+    """Mosquitto's ACL: each table publishes under its own topic only and reads only the venue's acknowledgements
+    to it; the venue reads everything and writes the acknowledgements."""
     lines = ["# Written by Pirate Table (table/venue/broker.py): each table may publish only under its own topic.", ""]
-    lines += [f"user {VENUE_USER}", f"topic read {TOPIC_ROOT}/#", ""]
+    lines += [f"user {VENUE_USER}", f"topic read {TOPIC_ROOT}/#", f"topic write {ACKS_ROOT}/#", ""]
     for table in tables:
-        lines += [f"user {table_user(table)}", f"topic write {table_topic(table)}/#", ""]
+        user = table_user(table)
+        lines += [f"user {user}", f"topic write {table_topic(table)}/#", f"topic read {ack_topic(table)}", ""]
     return "\n".join(lines)
 
 
@@ -100,13 +102,16 @@ def start_mosquitto(config: Path, port: int, log: Path, timeout: float = 10.0) -
 @dataclass
 class LocalBroker:
     """A Mosquitto process on 127.0.0.1 with its own folder: accounts for `tables` and the venue, the ACL, and a
-    TLS listener when `tls` is given. `start()`, `stop()`, `kill()` (as a crash would), `restart()` (same port)."""
+    TLS listener when `tls` is given. `start()`, `stop()`, `kill()` (as a crash would), `restart()` (same port).
+    `persistent`: the broker keeps sessions and retained messages in its folder across a restart (saved every
+    second); off by default, the hard case: nothing relies on the broker keeping anything."""
 
     folder: Path
     tables: list[str]
     port: int = field(default_factory=free_port)
     tls: Tls | None = None
     tls_port: int | None = None
+    persistent: bool = False
     passwords: dict[str, str] = field(default_factory=dict)  # account -> password
     process: subprocess.Popen[bytes] | None = None
 
@@ -136,7 +141,11 @@ class LocalBroker:
             "allow_anonymous false",
             f"password_file {passwd}",
             f"acl_file {self.folder / 'acl'}",
-            "persistence false",  # the tables' outboxes are the durable copy; a restarted broker starts empty
+            *(
+                ["persistence true", f"persistence_location {self.folder}/", "autosave_interval 1"]
+                if self.persistent
+                else ["persistence false"]  # the tables' outboxes are the durable copy: a restarted broker is empty
+            ),
             "log_dest stderr",
             "log_type error",
             "log_type warning",

@@ -2,7 +2,7 @@
 
     <folder>/conf.d/pirate-table.conf            listeners, no anonymous clients, the accounts and the ACL, persistence
     <folder>/pirate-table/passwd                 the accounts (hashed by mosquitto_passwd), readable by the broker only
-    <folder>/pirate-table/acl                    each table publishes under its own topic only (broker.acl_text)
+    <folder>/pirate-table/acl                    a table writes its own topic, reads its own acks (broker.acl_text)
     <folder>/pirate-table/venue.password         the venue service's password
     <folder>/pirate-table/tables/<id>.password   one table's password, to copy to that table (root only)
     <folder>/pirate-table/tls/                   the broker's certificate, key and CA, when TLS is on

@@ -1,10 +1,13 @@
-"""The venue's outbox: every result the table publishes, kept in the table's own database until the broker has it.
+"""The venue's outbox: every result the table publishes, kept in the table's own database until the venue has it.
 
 A result is written here first, in the same SQLite database as the event log (WAL, synchronous=FULL), numbered by
 `seq` (the envelope's: every event the table ever sent, from 1, without gaps) and with its game's id. The
-publisher sends the rows not yet acknowledged, in seq order, and marks them sent when the broker acknowledges them
-(QoS 1). A table killed or cut from its power goes on, when it starts again, with the same game id and the next
-seq, and sends again what was not acknowledged: the venue takes each (table, seq) once.
+publisher sends the rows the venue does not have, in seq order, and marks them delivered (`sent`) when the
+venue's own acknowledgement covers them (`acknowledge`: the highest seq it holds without a gap; the broker's
+PUBACK proves nothing, a broker may lose what it took). A table killed or cut from its power goes on, when it
+starts again, with the same game id and the next seq, and sends again what the venue lacks: the venue takes each
+(table, seq) once. Undelivered rows are never deleted; of the delivered ones the KEEP_SENT newest are kept for a
+look by hand, so the outbox stays small.
 
 `covered` is the place in the event log of the last input whose results are here (written in the same
 transaction), so a table killed between logging an input and writing its results writes them when it replays
@@ -28,7 +31,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +45,15 @@ CREATE TABLE IF NOT EXISTS venue_outbox (
     kind TEXT NOT NULL,
     at REAL NOT NULL,            -- unix seconds
     data TEXT NOT NULL,          -- the event's data, as JSON
-    sent INTEGER NOT NULL DEFAULT 0  -- 1 once the broker acknowledged it
+    sent INTEGER NOT NULL DEFAULT 0  -- 1 once the venue acknowledged it (delivered)
 );
 CREATE TABLE IF NOT EXISTS venue_state (
-    key TEXT PRIMARY KEY,        -- "game_id", "last_seq", "covered"
+    key TEXT PRIMARY KEY,        -- "game_id", "last_seq", "covered", "acked"
     value TEXT NOT NULL
 );
 """
 log = logging.getLogger(__name__)
-KEEP_SENT = 2000  # acknowledged rows kept for a look by hand; older ones are deleted
+KEEP_SENT = 2000  # delivered rows kept for a look by hand (the newest); older ones are deleted
 
 
 def game_id(table: str, started: float, seq: int) -> str:
@@ -156,14 +159,20 @@ class Outbox:
         except OSError:
             pass  # the mark only guards against a database lost whole
 
-    def mark_sent(self, seqs: Sequence[int]) -> None:
-        """The broker has these; older acknowledged rows beyond KEEP_SENT are dropped."""
-        if not seqs:
-            return
+    @property
+    def acked(self) -> int:
+        """The venue's last word: it holds every seq up to this one (0: nothing heard from it yet)."""
+        return int(self._state("acked") or 0)
+
+    def acknowledge(self, seq: int) -> None:
+        """The venue holds every seq up to `seq` (at most `last_seq`): those rows are delivered, the later ones not
+        (a venue that went back, its database replaced, is sent again what the table still keeps). Delivered rows
+        beyond the KEEP_SENT newest are deleted."""
         try:
-            self._db.execute("BEGIN IMMEDIATE")  # one commit (one fsync) for a batch of acknowledgements
+            self._db.execute("BEGIN IMMEDIATE")  # one commit (one fsync) per ack, which the venue batches
             try:
-                self._db.executemany("UPDATE venue_outbox SET sent = 1 WHERE seq = ?", [(seq,) for seq in seqs])
+                self._db.execute("INSERT OR REPLACE INTO venue_state VALUES ('acked', ?)", (str(seq),))
+                self._db.execute("UPDATE venue_outbox SET sent = (seq <= ?) WHERE sent != (seq <= ?)", (seq, seq))
                 self._db.execute(
                     "DELETE FROM venue_outbox WHERE sent = 1 AND seq <= (SELECT max(seq) FROM venue_outbox) - ?",
                     (KEEP_SENT,),
@@ -173,20 +182,47 @@ class Outbox:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-        except sqlite3.OperationalError as error:  # sent again after a restart: the venue takes a seq once
-            log.warning("venue: results the broker has could not be marked sent (%s)", error)
+        except sqlite3.OperationalError as error:  # sent again later: the venue takes a seq once
+            log.warning("venue: the venue's acknowledgement could not be kept (%s)", error)
+
+    def renumber_after(self, seq: int) -> int:
+        """The venue holds seqs up to `seq`, beyond any this table wrote (its database and mark were lost, or
+        another table has its id): the rows it does not have are numbered on after `seq`, so they are taken
+        rather than mistaken for ones it has. Returns by how much they moved."""
+        acked, last = self.acked, self.last_seq
+        shift = seq - acked
+        self._db.execute("BEGIN IMMEDIATE")
+        try:  # the new numbers are beyond every old one, so none collide
+            self._db.execute("UPDATE venue_outbox SET seq = seq + ? WHERE seq > ?", (shift, acked))
+            state = [("last_seq", str(last + shift)), ("acked", str(seq))]
+            self._db.executemany("INSERT OR REPLACE INTO venue_state VALUES (?, ?)", state)
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        self._write_mark(last + shift)
+        return shift
+
+    def first_kept(self) -> int:
+        """The oldest seq still kept (the next to write when none is): the venue will never get one before it."""
+        (first,) = self._db.execute("SELECT min(seq) FROM venue_outbox").fetchone()
+        return int(first) if first is not None else self.last_seq + 1
 
     # --- Reading ----------------------------------------------------------------------------------------------------
 
     def unsent(self, after: int = 0, limit: int = 100) -> list[Envelope]:
-        """Rows not acknowledged yet with seq > `after`, in seq order."""
+        """Rows the venue does not have yet with seq > `after`, in seq order (each saying the oldest seq kept)."""
+        first = self.first_kept()
         rows = self._db.execute(
             "SELECT seq, game_id, kind, at, data FROM venue_outbox WHERE sent = 0 AND seq > ? ORDER BY seq LIMIT ?",
             (after, limit),
         )
-        return [Envelope(self.table, seq, game, kind, at, json.loads(data)) for seq, game, kind, at, data in rows]
+        return [
+            Envelope(self.table, seq, game, kind, at, json.loads(data), first) for seq, game, kind, at, data in rows
+        ]
 
     def pending(self) -> int:
-        """How many results wait for the broker."""
+        """How many results the venue does not have yet."""
         (count,) = self._db.execute("SELECT count(*) FROM venue_outbox WHERE sent = 0").fetchone()
         return int(count)

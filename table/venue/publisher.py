@@ -3,10 +3,21 @@
 paho-mqtt's own network thread does all the network's work (the name lookup, the TCP connect, the TLS handshake,
 the writes to a full socket, the reconnects with backoff); the app's thread alone touches the database. In each
 step the app hands the publisher what its last input did (`take`), which writes the results to the outbox
-(table.venue.outbox), and calls `pump`, which takes back the broker's acknowledgements (paho's callbacks put them
-in a thread-safe queue) and marks those rows sent, then hands paho the next unsent rows in seq order, at most
-WINDOW at a time. Rows handed to paho stay with it until acknowledged: after a reconnect paho sends them again,
-first, in their order; a restarted table sends every row not marked sent. The venue takes each (table, seq) once.
+(table.venue.outbox), and calls `pump`, which takes back the news from paho's thread (paho's callbacks put it in
+a thread-safe queue), then hands paho the next rows in seq order, at most WINDOW in flight at a time.
+
+Delivered means the venue has it, not the broker: the broker may lose what it took (killed, restarted without
+persistence, a queue over its limit, no venue subscribed just then). So the table subscribes (QoS 1) to its own
+ack topic, where the venue says, retained, the highest seq it holds without a gap; rows it covers are delivered,
+and the broker's PUBACK only frees a place in the window. The rows after the venue's ack are sent again, in seq
+order, a window at a time and never more than AHEAD beyond the venue's ack (the venue takes each (table, seq)
+once): after each connect, when the venue says its ack again without it having moved (it is back, or has just
+been told the table is), and after RESEND_AFTER s with nothing in flight and no news from the venue (doubling up
+to RESEND_LONGEST s while it stays silent). A table that never heard from the venue keeps everything and sends it
+again when the venue is there. A venue ack
+beyond any seq this table wrote (its database and its seq mark lost, or another table with its id) is said once
+in the log and on the screen (`ahead`), and the table numbers its undelivered rows on after it, so the venue
+takes them.
 
 The table's status (retained, QoS 1) is online true on each connect, online false on a clean stop, and online
 false from the broker itself when the connection dies (the last will).
@@ -54,15 +65,19 @@ from table.store.database import DiskFull
 from table.venue.outbox import Outbox
 from table.venue.results import Result, game_started, results
 from table.venue.settings import VenueSettings
-from table.venue.topics import VERSION, events_topic, status_topic
+from table.venue.topics import VERSION, BadMessage, ack_topic, events_topic, parse_ack, status_topic
 
 log = logging.getLogger(__name__)
 
-WINDOW = 20  # results handed to paho and not yet acknowledged, at most
+WINDOW = 20  # results handed to paho and not yet taken by the broker (PUBACK), at most
+AHEAD = 200  # results sent beyond the venue's ack, at most: a silent venue is sent no more than this again
 KEEPALIVE = 30  # seconds: a dead connection is noticed within 1.5 times this
 RECONNECT = (1, 30)  # seconds: paho's backoff, from the first to the longest wait between tries
 PASSWORD_RETRY = 30.0  # seconds between looks at a password file that could not be read
 STOP_WAIT = 1.0  # seconds a clean stop waits for the broker to take "online false"
+RESEND_AFTER = 2.0  # seconds with nothing in flight and the venue's ack behind before it is sent again (the
+# venue acks within 0.2 s: table.venue.acks)
+RESEND_LONGEST = 60.0  # seconds: the longest wait between resends to a venue that stays silent
 
 
 def status_payload(table: str, online: bool, at: float) -> bytes:
@@ -82,10 +97,13 @@ class VenuePublisher:
         reconnect: tuple[float, float] = RECONNECT,
         keepalive: int = KEEPALIVE,
         window: int = WINDOW,
+        resend_after: float = RESEND_AFTER,
+        beyond_ack: int = AHEAD,
     ) -> None:
         """`connection`: the table's database; `covered`: its event log's last place, for a new outbox (results
         are published from there on); `mark`: a file beside the database keeping the last seq (table.venue.outbox);
-        `clock`: unix time; `reconnect`: paho's backoff (first, longest wait)."""
+        `clock`: unix time; `reconnect`: paho's backoff (first, longest wait); `resend_after`: RESEND_AFTER;
+        `beyond_ack`: AHEAD."""
         self.settings = settings
         self.outbox = Outbox(connection, settings.table, clock, covered, mark)
         self.clock, self.monotonic = clock, monotonic
@@ -95,8 +113,14 @@ class VenuePublisher:
         self._said: str | None = None  # the last connection trouble logged, so it is logged once
         self._events: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()  # from paho's thread
         self._in_flight: dict[int, int] = {}  # paho's message id -> seq
-        self._handed = 0  # the highest seq handed to paho
         self._last = self.outbox.last_seq  # the highest seq written
+        self._acked = self.outbox.acked  # the venue holds every seq up to this one
+        self._handed = self._acked  # the highest seq handed to paho since the last (re)send from the venue's ack
+        self.resend_after, self.beyond_ack = resend_after, beyond_ack
+        self._wait = resend_after  # before the next resend to a silent venue: doubles while it stays silent
+        self._quiet_since = monotonic()  # the last news: a PUBACK, the venue's ack moving, a resend
+        self._resend_due = False  # send again what the venue lacks once nothing is in flight
+        self.ahead: int | None = None  # the venue's ack beyond this table's own seq, once seen (for the screen)
         self._client: mqtt.Client | None = None
         self._next_try = 0.0
         self.start()
@@ -133,6 +157,9 @@ class VenuePublisher:
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_message = self._on_message
+        self._in_flight.clear()  # a new client: nothing of the old one's is coming back
+        self._handed = self._acked
         client.connect_async(settings.broker, settings.port, keepalive=self.keepalive)
         client.loop_start()  # the network thread: the table's never waits on it
         self._client = client
@@ -145,6 +172,7 @@ class VenuePublisher:
             return
         online = status_payload(self.settings.table, True, self.clock())
         client.publish(status_topic(self.settings.table), online, qos=1, retain=True)
+        client.subscribe(ack_topic(self.settings.table), qos=1)  # the retained ack comes at once
         self._events.put(("up", None))
 
     def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
@@ -155,7 +183,10 @@ class VenuePublisher:
         self._events.put(("down", str(reason)))
 
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
-        self._events.put(("ack", mid))
+        self._events.put(("puback", mid))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        self._events.put(("venue", bytes(message.payload)))
 
     # --- The app's thread ------------------------------------------------------------------------------------------
 
@@ -186,29 +217,79 @@ class VenuePublisher:
         return self.outbox.covered
 
     def pump(self) -> None:
-        """Take the broker's news, mark what it acknowledged, hand paho the next rows. Never waits."""
-        acknowledged: list[int] = []
+        """Take the news from paho's thread (the venue's ack: what is delivered), hand paho the next rows, or the
+        rows the venue lacks again. Never waits."""
+        venue: int | None = None
         while True:
             try:
                 what, detail = self._events.get_nowait()
             except queue.Empty:
                 break
-            if what == "ack":
-                if (seq := self._in_flight.pop(detail, None)) is not None:
-                    acknowledged.append(seq)
+            if what == "puback":
+                if self._in_flight.pop(detail, None) is not None:
+                    self._quiet_since = self.monotonic()
+            elif what == "venue":
+                try:
+                    venue = parse_ack(detail)  # only the latest of a batch counts
+                except BadMessage as error:
+                    log.warning("venue: the venue's acknowledgement cannot be read: %s", error)
             else:
                 self._news(what, detail)
-        self.outbox.mark_sent(acknowledged)
+        if venue is not None:
+            self._venue_says(venue)
         if self._client is None:
             if self.monotonic() >= self._next_try:
                 self.start()
             return
-        if self.connected and self._handed < self._last and len(self._in_flight) < self.window:
+        if not self.connected:
+            return
+        if self._handed <= self._acked:
+            self._resend_due = False  # nothing sent that the venue lacks
+        elif not self._in_flight:
+            silent = self.monotonic() - self._quiet_since >= self._wait
+            if self._resend_due or silent:
+                self._resend(silent and not self._resend_due)
+        if self._handed < min(self._last, self._acked + self.beyond_ack) and len(self._in_flight) < self.window:
             self._hand_on()
+
+    def _venue_says(self, seq: int) -> None:
+        """The venue holds every seq up to `seq`."""
+        if seq > self._last:
+            self._ahead(seq)
+        elif seq > self._acked:
+            self.outbox.acknowledge(seq)
+            self._acked, self._wait, self._quiet_since = seq, self.resend_after, self.monotonic()
+        elif seq == self._acked:  # said again, not moved: the venue is back, or was told this table is
+            self._resend_due = self._handed > seq
+        else:
+            log.warning("venue: the venue now holds this table's results up to %d only, not %d (was its database "
+                        "replaced?); what the table still keeps is sent again", seq, self._acked)  # fmt: skip
+            self.outbox.acknowledge(seq)
+            self._acked, self._resend_due = seq, True
+
+    def _ahead(self, seq: int) -> None:
+        """The venue's ack is beyond every seq this table wrote: its undelivered rows are numbered on after it
+        (they would be taken for results the venue has), once; said in the log and, once, on the screen."""
+        shift = self.outbox.renumber_after(seq)
+        log.error("venue: the venue already holds results up to %d from table %s, beyond the %d this table wrote "
+                  "(its database and seq mark were lost, or another table has its id); its %d undelivered results "
+                  "are numbered on from %d", seq, self.settings.table, self._last, self.outbox.pending(),
+                  seq + 1)  # fmt: skip
+        self._last += shift
+        self._acked = self._handed = seq
+        self.ahead = seq
+
+    def _resend(self, silent: bool) -> None:
+        """Send again, in seq order, what the venue lacks (the venue takes each seq once)."""
+        log.info("venue: sending again the results after %d (the venue has not acknowledged up to %d)", self._acked,
+                 self._handed)  # fmt: skip
+        if silent:
+            self._wait = min(self._wait * 2, RESEND_LONGEST)
+        self._handed, self._resend_due, self._quiet_since = self._acked, False, self.monotonic()
 
     def _hand_on(self) -> None:
         assert self._client is not None
-        room = self.window - len(self._in_flight)
+        room = min(self.window - len(self._in_flight), self._acked + self.beyond_ack - self._handed)
         waiting = self.outbox.unsent(after=self._handed, limit=room)
         for envelope in waiting:
             info = self._client.publish(events_topic(self.settings.table), envelope.to_json(), qos=1)
@@ -223,6 +304,7 @@ class VenuePublisher:
     def _news(self, what: str, detail: Any) -> None:
         if what == "up":
             self.connected, self._said = True, None
+            self._resend_due = True  # what the venue lacks, once paho's own resends are through
             if self.problem is not None:
                 self.problem = None
             log.info("venue: connected to %s:%d (%d results to send)", self.settings.broker, self.settings.port,
@@ -251,6 +333,7 @@ class VenuePublisher:
             log.log(level, "venue: %s", why)
 
     def pending(self) -> int:
+        """How many results the venue does not have yet (by its own acknowledgement)."""
         return self.outbox.pending()
 
     def game_url(self) -> str | None:
@@ -260,7 +343,7 @@ class VenuePublisher:
 
     def close(self) -> None:
         """A clean stop: online false (waited for at most STOP_WAIT s), then the connection and paho's thread end.
-        What was not acknowledged stays in the outbox for the next start."""
+        What the venue has not acknowledged stays in the outbox for the next start."""
         client, self._client = self._client, None
         if client is None:
             return

@@ -19,7 +19,7 @@ it in-process:
 (`load_venue_config(path)` reads a venue.toml instead.)
 
 MQTT: paho-mqtt 2.x with its network thread (loop_start), the "venue" account, a fixed client id and a persistent
-session (clean_session False), subscribed to pirate-table/v1/# at QoS 1: while the venue is down the broker
+session (clean_session False), subscribed to pirate-table/v1/tables/# at QoS 1: while the venue is down the broker
 keeps the QoS 1 messages for it, and hands them over when it is back. The paho thread is the store's one writer
 of events; a payload that cannot be read is logged and counted, never stored. A broker that cannot be reached is
 retried (1 s, doubling to 30 s); `state` says what is going on in plain words.
@@ -36,13 +36,15 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from table.venue.acks import AckSender
 from table.venue.store import DATABASE_NAME, Store
-from table.venue.topics import TOPIC_ROOT
+from table.venue.topics import TOPIC_ROOT, ack_payload, ack_topic
 from table.venue.venue_config import VenueConfig
 from table.venue.web import WebServer, create_app
 
 log = logging.getLogger(__name__)
-SUBSCRIPTION = f"{TOPIC_ROOT}/#"
+SUBSCRIPTION = f"{TOPIC_ROOT}/tables/#"  # not the venue's own acks
+OLD_SUBSCRIPTION = f"{TOPIC_ROOT}/#"  # before the acks: a session the broker kept may still have it
 
 
 class Venue:
@@ -64,6 +66,8 @@ class Venue:
         self._connected = threading.Event()
         self._web: WebServer | None = None
         self._client: mqtt.Client | None = None
+        self.clock = clock
+        self.acks = AckSender(self._publish_ack)
 
     @property
     def web_url(self) -> str:
@@ -78,11 +82,13 @@ class Venue:
         self._say(f"connecting to the broker at {broker.host}:{broker.port}")
         self._client.connect_async(broker.host, broker.port, keepalive=30)
         self._client.loop_start()
+        self.acks.start()
 
     def wait_connected(self, timeout: float) -> bool:
         return self._connected.wait(timeout)
 
     def stop(self) -> None:
+        self.acks.stop()
         if self._client is not None:
             self._client.disconnect()  # the session stays with the broker: it queues for the venue meanwhile
             self._client.loop_stop()
@@ -125,6 +131,8 @@ class Venue:
         if reason.is_failure:
             self._say(f"the broker refused the venue's account ({reason}); trying again")
             return
+        if flags.session_present:
+            client.unsubscribe(OLD_SUBSCRIPTION)
         client.subscribe(SUBSCRIPTION, qos=1)
 
     def _on_subscribe(self, _: mqtt.Client, __: Any, mid: int, reasons: list[Any], ___: Any) -> None:
@@ -132,6 +140,7 @@ class Venue:
         if any(reason.is_failure for reason in reasons):
             self._say(f"the broker refused the venue's subscription to {SUBSCRIPTION} (its ACL)")
             return
+        self.acks.all(self.store.acks())  # the broker may have lost them: and the tables learn the venue is back
         self._connected.set()  # from here on nothing a table publishes is missed
         self._say(f"connected to the broker at {broker.host}:{broker.port}")
 
@@ -154,7 +163,13 @@ class Venue:
         try:
             if kind == "events":
                 self.store.add_payload(table, message.payload)
-            elif kind == "status":
-                self.store.set_status(table, message.payload)
+                self.acks.held(table, self.store.acked(table))  # a repeat too: the table resends until it is told
+            elif kind == "status" and self.store.set_status(table, message.payload):
+                self.acks.held(table, self.store.acked(table))  # a table that just connected: what it need not send
         except Exception:  # a store that fails must not end the network thread: said, and the next one tried
             log.exception("venue: a message from table %s could not be stored", table)
+
+    def _publish_ack(self, table: str, seq: int) -> None:
+        client = self._client
+        if client is not None:  # while disconnected paho keeps it and sends it on reconnecting
+            client.publish(ack_topic(table), ack_payload(table, seq, self.clock()), qos=1, retain=True)

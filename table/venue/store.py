@@ -8,6 +8,9 @@ Players are one person across tables when their names match after casefold() and
 void or unvoid a game, merge a player into another, rename one. A payload that cannot be read is logged and
 counted (`bad_messages`), never stored.
 
+`acked(table)` is the highest seq held of a table without a gap (what the venue acknowledges to it); a gap below an
+envelope's `first` (results the table no longer has) is not waited for.
+
 One Store is shared by the MQTT thread (the one writer of events) and the web server's threads; a lock keeps them
 to one statement at a time on one connection, which is plenty for a venue's few messages a second.
 """
@@ -50,6 +53,7 @@ CREATE TABLE IF NOT EXISTS merges (key TEXT PRIMARY KEY, into_key TEXT NOT NULL)
 CREATE TABLE IF NOT EXISTS tables (
     table_id TEXT PRIMARY KEY, online INTEGER NOT NULL DEFAULT 0, status_at REAL, last_seen REAL,
     last_seq INTEGER NOT NULL DEFAULT 0, game_id TEXT);
+CREATE TABLE IF NOT EXISTS acks (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
@@ -167,7 +171,9 @@ class Store:
                         "INSERT INTO counters VALUES ('seq_conflicts', 1) "
                         "ON CONFLICT (name) DO UPDATE SET value = value + 1"
                     )
+                self._advance(db, envelope)
                 return False
+            self._advance(db, envelope)
             db.execute(
                 "UPDATE tables SET last_seq = ?, game_id = ? WHERE table_id = ? AND last_seq < ?",
                 (envelope.seq, envelope.game_id, envelope.table, envelope.seq),
@@ -182,6 +188,30 @@ class Store:
             elif envelope.kind == "game_over":
                 self._over(db, envelope)
         return True
+
+    def _advance(self, db: sqlite3.Connection, envelope: Envelope) -> None:
+        """The table's ack: up over the seqs now held without a gap (and over a gap below the envelope's `first`)."""
+        row = db.execute("SELECT seq FROM acks WHERE table_id = ?", (envelope.table,)).fetchone()
+        acked = int(row["seq"]) if row else 0
+        base = max(acked, (envelope.first or 0) - 1)
+        if db.execute("SELECT 1 FROM envelopes WHERE table_id = ? AND seq = ?", (envelope.table, base + 1)).fetchone():
+            # the first held seq after `base` whose next one is missing: the end of the run that starts at base + 1
+            (base,) = db.execute(
+                "SELECT min(seq) FROM envelopes AS e WHERE table_id = ? AND seq > ? AND NOT EXISTS "
+                "(SELECT 1 FROM envelopes WHERE table_id = e.table_id AND seq = e.seq + 1)",
+                (envelope.table, base),
+            ).fetchone()
+        if base != acked:
+            db.execute("INSERT OR REPLACE INTO acks VALUES (?, ?)", (envelope.table, base))
+
+    def acked(self, table: str) -> int:
+        """The highest seq of `table` held without a gap (0: none)."""
+        rows = self._rows("SELECT seq FROM acks WHERE table_id = ?", table)
+        return int(rows[0]["seq"]) if rows else 0
+
+    def acks(self) -> dict[str, int]:
+        """Every table's ack that is more than 0."""
+        return {row["table_id"]: int(row["seq"]) for row in self._rows("SELECT * FROM acks")}
 
     def _started(self, db: sqlite3.Connection, envelope: Envelope) -> None:
         data = envelope.data

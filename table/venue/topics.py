@@ -3,11 +3,14 @@
     pirate-table/v1/tables/<table>/status   retained, QoS 1: {"v": 1, "table": ..., "online": true|false, "at": ...}
                                             (the broker publishes online false as the table's last will)
     pirate-table/v1/tables/<table>/events   QoS 1: one envelope per result, in the table's order
+    pirate-table/v1/venue/acks/<table>      retained, QoS 1, written by the venue: {"v": 1, "table": ..., "seq": n,
+                                            "at": ...}, the highest seq the venue holds of that table without a gap
 
 An event envelope: {"v": 1, "table": "<table>", "seq": <n>, "game_id": "<id>", "kind": "<kind>", "at": <unix s>,
-"data": {...}}. `seq` counts every event the table ever sent, from 1 without gaps, so the venue takes each once
-(by table and seq) and in order. Kinds: "game_started", "trick", "round", "game_over" (what `data` holds for each
-is in docs/venue.md).
+"data": {...}, "first": <n>}. `seq` counts every event the table ever sent, from 1 without gaps, so the venue takes
+each once (by table and seq) and in order. Kinds: "game_started", "trick", "round", "game_over" (what `data` holds
+for each is in docs/venue.md). `first` (optional) is the oldest seq the table still keeps: the venue will never get
+one before it, so a gap below it is no longer waited for (the table's results lost with its database).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 VERSION = 1
 TOPIC_ROOT = "pirate-table/v1"
+ACKS_ROOT = f"{TOPIC_ROOT}/venue/acks"  # the venue's acknowledgements, one topic per table
 KINDS = ("game_started", "trick", "round", "game_over")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")  # a topic level, a broker account and a file name alike
 
@@ -41,6 +45,32 @@ def events_topic(table: str) -> str:
     return f"{table_topic(table)}/events"
 
 
+def ack_topic(table: str) -> str:
+    """The venue's acknowledgement to one table (only that table may read it; only the venue writes it)."""
+    if not valid_table_id(table):
+        raise ValueError(f"a table's id is 1-32 letters, digits, - or _, not {table!r}")
+    return f"{ACKS_ROOT}/{table}"
+
+
+def ack_payload(table: str, seq: int, at: float) -> bytes:
+    """The venue holds every seq of `table` up to `seq` (0: none yet)."""
+    return json.dumps({"v": VERSION, "table": table, "seq": seq, "at": at}, separators=(",", ":")).encode()
+
+
+def parse_ack(payload: bytes) -> int:
+    """The seq of an ack payload; BadMessage when it is not one."""
+    try:
+        body = json.loads(payload)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadMessage(f"not JSON: {error}") from None
+    seq = body.get("seq") if isinstance(body, dict) else None
+    if not isinstance(body, dict) or body.get("v") != VERSION:
+        raise BadMessage("not a version 1 acknowledgement")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise BadMessage(f"bad seq {seq!r}")
+    return seq
+
+
 @dataclass(frozen=True)
 class Envelope:
     table: str
@@ -49,10 +79,13 @@ class Envelope:
     kind: str
     at: float
     data: dict[str, Any]
+    first: int | None = None  # the oldest seq the table still keeps (None: not said)
 
     def to_json(self) -> bytes:
         body = {"v": VERSION, "table": self.table, "seq": self.seq, "game_id": self.game_id, "kind": self.kind,
                 "at": self.at, "data": self.data}  # fmt: skip
+        if self.first is not None:
+            body["first"] = self.first
         return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -83,4 +116,7 @@ def parse_envelope(payload: bytes) -> Envelope:
         raise BadMessage(f"bad time {at!r}")
     if not isinstance(data, dict):
         raise BadMessage("data is not an object")
-    return Envelope(table, seq, game_id, kind, float(at), data)
+    first = body.get("first")
+    if first is not None and (not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= seq):
+        raise BadMessage(f"bad first {first!r}")
+    return Envelope(table, seq, game_id, kind, float(at), data, first)

@@ -1,4 +1,5 @@
-"""The venue's side, as simple as a test needs: a subscriber on the venue's account that keeps every message, and
+"""The venue's side, as simple as a test needs: a subscriber on the venue's account that keeps every message and
+acknowledges to each table the highest seq it has without a gap (as table.venue.service does, unbatched), and
 waiting for what a real network delivers (a short poll with a deadline, pumping the tables meanwhile)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from table.venue.broker import VENUE_USER, LocalBroker
-from table.venue.topics import TOPIC_ROOT, Envelope, parse_envelope
+from table.venue.topics import TOPIC_ROOT, Envelope, ack_payload, ack_topic, parse_envelope
 
 DEADLINE = 8.0  # seconds: far longer than any delivery on 127.0.0.1 takes
 
@@ -30,9 +31,12 @@ def wait_until(done: Callable[[], bool], *pumped: Any, timeout: float = DEADLINE
 
 
 class Listener:
-    """Subscribed to everything under the venue's topic root (QoS 1), again after every reconnect."""
+    """Subscribed to everything under the venue's topic root (QoS 1), again after every reconnect; `acks`: it
+    acknowledges what it has."""
 
-    def __init__(self, broker: LocalBroker, port: int | None = None) -> None:
+    def __init__(self, broker: LocalBroker, port: int | None = None, acks: bool = True) -> None:
+        self.acks = acks
+        self.held: dict[str, set[int]] = {}
         self.messages: list[tuple[str, bytes, bool]] = []  # topic, payload, retained
         self.subscribed = threading.Event()
         self._lock = threading.Lock()
@@ -50,6 +54,14 @@ class Listener:
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         with self._lock:
             self.messages.append((message.topic, bytes(message.payload), bool(message.retain)))
+        if self.acks and message.topic.endswith("/events"):
+            envelope = parse_envelope(message.payload)
+            held = self.held.setdefault(envelope.table, set())
+            held.add(envelope.seq)
+            seq = 0
+            while seq + 1 in held:
+                seq += 1
+            client.publish(ack_topic(envelope.table), ack_payload(envelope.table, seq, time.time()), qos=1, retain=True)
 
     def events(self) -> list[Envelope]:
         """Every event envelope received, in arrival order, duplicates included."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from table.venue.broker import VENUE_USER, LocalBroker, Tls, acl_text, make_test_certificates, table_user
-from table.venue.topics import events_topic, table_topic
+from table.venue.topics import ack_topic, events_topic, table_topic
 
 from .broker_clients import connect, heard, subscribed
 
@@ -19,6 +19,7 @@ def test_the_acl_gives_each_table_its_own_topic_only() -> None:
     acl = acl_text(["a", "b"])
     assert f"user {table_user('a')}\ntopic write {table_topic('a')}/#" in acl
     assert f"topic write {table_topic('b')}/#" not in acl.split(f"user {table_user('b')}")[0]
+    assert f"topic read {ack_topic('a')}\n" in acl and "topic read pirate-table/v1/venue/acks/#" not in acl
 
 
 def test_a_wrong_password_and_no_login_are_refused(broker: LocalBroker) -> None:
@@ -39,6 +40,37 @@ def test_a_table_cannot_publish_under_another_tables_topic(broker: LocalBroker) 
         subscribed(venue), table, [(events_topic("t2"), b"forged"), (events_topic("t1"), b"own")], events_topic("t1")
     )
     assert got == [events_topic("t1")]
+
+
+def test_a_table_reads_its_own_acks_only_and_writes_none(broker: LocalBroker) -> None:
+    venue, _ = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    t1, _ = connect(broker.port, table_user("t1"), broker.passwords[table_user("t1")])
+    acks = [(ack_topic("t2"), b"theirs"), (ack_topic("t1"), b"mine")]
+    assert heard(subscribed(t1, "pirate-table/v1/venue/acks/#"), venue, acks, ack_topic("t1")) == [ack_topic("t1")]
+    t2, _ = connect(broker.port, table_user("t2"), broker.passwords[table_user("t2")])
+    forged = [(ack_topic("t2"), b"forged"), (ack_topic("t1"), b"forged"), (events_topic("t1"), b"own")]
+    assert heard(subscribed(t2, "pirate-table/#"), t1, forged, events_topic("t1")) == []  # t2 reads nothing of t1's
+    assert heard(subscribed(venue), t1, forged, events_topic("t1")) == [events_topic("t1")]  # no ack written
+
+
+def test_a_persistent_broker_keeps_retained_acks_across_a_kill(tmp_path: Path) -> None:
+    with LocalBroker(tmp_path / "broker", ["t1"], persistent=True) as local:
+        venue, _ = connect(local.port, VENUE_USER, local.passwords[VENUE_USER])
+        info = venue.publish(ack_topic("t1"), b"kept", qos=1, retain=True)
+        while not info.is_published():
+            venue.loop(timeout=0.05)
+        venue.disconnect()
+        local.stop()  # a clean stop saves at once (a kill loses at most the last second: autosave_interval 1)
+        local.start()
+        t1, _ = connect(local.port, table_user("t1"), local.passwords[table_user("t1")])
+        got: list[bytes] = []
+        t1.on_message = lambda c, u, message: got.append(message.payload)
+        subscribed(t1, ack_topic("t1"))
+        for _ in range(100):
+            if got:
+                break
+            t1.loop(timeout=0.05)
+        assert got == [b"kept"]
 
 
 def test_a_killed_broker_comes_back_on_its_port(broker: LocalBroker) -> None:

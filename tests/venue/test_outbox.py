@@ -1,5 +1,5 @@
 """The outbox: results kept in the table's database, numbered without gaps, one game id per game, kept across a
-kill, sent rows marked, a full disk said as DiskFull."""
+kill, rows the venue acknowledged delivered, a venue ahead of the table, a full disk said as DiskFull."""
 
 from __future__ import annotations
 
@@ -42,23 +42,49 @@ def test_results_are_numbered_from_one_and_a_start_begins_a_game(tmp_path: Path)
     assert outbox.unsent()[1].data == {"round": 1} and outbox.unsent()[0].table == "t1"
 
 
-def test_sent_rows_are_not_sent_again_and_unsent_is_in_seq_order(tmp_path: Path) -> None:
-    _, outbox = _outbox(tmp_path / "table.sqlite3")
+def test_rows_the_venue_acknowledged_are_delivered_and_unsent_is_in_seq_order(tmp_path: Path) -> None:
+    db, outbox = _outbox(tmp_path / "table.sqlite3")
     outbox.add([("trick", {"number": n}) for n in range(1, 7)])
-    outbox.mark_sent([2, 1, 4])
-    assert [e.seq for e in outbox.unsent()] == [3, 5, 6]
-    assert [e.seq for e in outbox.unsent(after=3, limit=1)] == [5]
+    assert outbox.acked == 0  # nothing heard from the venue yet
+    outbox.acknowledge(3)
+    assert [e.seq for e in outbox.unsent()] == [4, 5, 6] and outbox.acked == 3
+    assert [e.seq for e in outbox.unsent(after=4, limit=1)] == [5]
     assert outbox.pending() == 3
+    outbox.acknowledge(1)  # a venue that went back (its database replaced): what it lacks is pending again
+    assert outbox.pending() == 5 and [e.seq for e in outbox.unsent()] == [2, 3, 4, 5, 6]
+    assert db.execute("SELECT group_concat(sent) FROM venue_outbox").fetchone() == ("1,0,0,0,0,0",)
+
+
+def test_every_envelope_says_the_oldest_seq_kept(tmp_path: Path) -> None:
+    _, outbox = _outbox(tmp_path / "table.sqlite3")
+    assert outbox.first_kept() == 1
+    outbox.add([("trick", {})] * (KEEP_SENT + 5))
+    outbox.acknowledge(KEEP_SENT + 3)
+    assert outbox.first_kept() == 6  # the KEEP_SENT newest rows are kept
+    assert {e.first for e in outbox.unsent()} == {6} and b'"first":6' in outbox.unsent()[0].to_json()
+
+
+def test_a_venue_ahead_of_the_table_gets_its_undelivered_rows_numbered_on(tmp_path: Path) -> None:
+    mark = tmp_path / "venue.seq-mark"
+    db = open_database(tmp_path / "table.sqlite3")
+    outbox = Outbox(db, "t1", clock=lambda: NOV_23, mark=mark)
+    outbox.add([("game_started", {}), ("trick", {}), ("round", {})])
+    outbox.acknowledge(1)
+    assert outbox.renumber_after(40) == 39
+    assert [(e.seq, e.kind) for e in outbox.unsent()] == [(41, "trick"), (42, "round")]
+    assert (outbox.last_seq, outbox.acked, outbox.pending(), mark.read_text()) == (42, 40, 2, "42\n")
+    assert outbox.unsent()[0].game_id == "t1-20261123220000-1"  # the game keeps its id
+    assert outbox.add([("trick", {})])[0].seq == 43
 
 
 def test_a_killed_table_goes_on_with_its_game_id_and_the_next_seq(tmp_path: Path) -> None:
     db, outbox = _outbox(tmp_path / "table.sqlite3")
     outbox.add([("game_started", {}), ("trick", {})], place=3)
-    outbox.mark_sent([1])
+    outbox.acknowledge(1)
     del outbox
     db.close()  # as after kill -9: what was committed is on disk
     _, again = _outbox(tmp_path / "table.sqlite3", covered=99)  # `covered` counts only for a new outbox
-    assert (again.game_id, again.last_seq, again.covered) == ("t1-20261123220000-1", 2, 3)
+    assert (again.game_id, again.last_seq, again.covered, again.acked) == ("t1-20261123220000-1", 2, 3, 1)
     assert [e.seq for e in again.unsent()] == [2]
     (written,) = again.add([("round", {})], place=4)
     assert (written.seq, written.game_id) == (3, "t1-20261123220000-1")
@@ -73,10 +99,13 @@ def test_a_new_outbox_starts_after_the_log_it_finds(tmp_path: Path) -> None:
     assert outbox.covered == 0
 
 
-def test_old_sent_rows_are_dropped_but_the_seq_goes_on(tmp_path: Path) -> None:
+def test_old_delivered_rows_are_dropped_but_the_seq_goes_on(tmp_path: Path) -> None:
     db, outbox = _outbox(tmp_path / "table.sqlite3")
     outbox.add([("trick", {})] * (KEEP_SENT + 10))
-    outbox.mark_sent(list(range(1, KEEP_SENT + 11)))
+    outbox.acknowledge(5)
+    (rows,) = db.execute("SELECT count(*) FROM venue_outbox").fetchone()
+    assert rows == KEEP_SENT + 5  # the delivered ones older than the KEEP_SENT newest rows went; undelivered stay
+    outbox.acknowledge(KEEP_SENT + 10)
     (rows,) = db.execute("SELECT count(*) FROM venue_outbox").fetchone()
     assert rows == KEEP_SENT
     assert outbox.add([("trick", {})])[0].seq == KEEP_SENT + 11

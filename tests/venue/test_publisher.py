@@ -17,11 +17,10 @@ from table.config import default_text, parse_config
 from table.display.sounds import SoundPlayer
 from table.games import catalog
 from table.games.catalog import GameEntry
-from table.games.effects import Judged, RoundOver
+from table.games.effects import RoundOver
 from table.games.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
 from table.games.screen import Phase
 from table.games.session import TableSession
-from table.games.text import text
 from table.sim.virtual_table import VirtualTable
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
@@ -61,16 +60,15 @@ class NoButtons:
 
 
 class ScoredSession(TableSession):
-    """High Card with the Judged and RoundOver effects a game's flow gives (the toy game's flow has none)."""
+    """High Card with the RoundOver effect a game's flow gives at a round's end (the toy game's flow has none; it
+    says its Judged itself)."""
 
     def handle(self, event: Any) -> list[Any]:
         playing = self.game_key == "highcard"
         before = (self.flow.state.round, dict(self.flow.state.points)) if playing else None
         effects = super().handle(event)
         if before is not None and self.game_key == "highcard" and self.flow.state.round > before[0]:
-            won = [seat for seat, points in self.flow.state.points.items() if points > before[1][seat]]
-            why = text("{suit}:{number}", suit=text("yellow"), number=9)
-            effects += [Judged(before[0], 1, won[0] if won else None, why), RoundOver(before[0])]
+            effects.append(RoundOver(before[0]))
         return effects
 
 
@@ -170,8 +168,7 @@ def test_a_game_is_published_whole_and_in_order(highcard: GameEntry, broker: Loc
     events = venue.once()
     assert len({envelope.game_id for envelope in events}) == 1 and events[0].game_id.endswith("-1")
     assert [p["name"] for p in events[0].data["players"]] == ["Anna", "Ben", "Cleo"]
-    assert events[1].data["winner"] == "Anna" and events[1].data["why"]["de"] == "Gelb 9"
-    assert [s["total"] for s in events[6].data["scores"]] == [1, 1, 1]
+    assert events[1].data["winner"] == "Anna" and events[1].data["why"]["de"].startswith("Highest card: ")
     assert events[7].data["score_pad"]["phase"] == "Phase.GAME_OVER"
     assert table.publisher.game_url() == f"http://venue.test/games/{events[0].game_id}"
     table.app.close_venue()
@@ -339,10 +336,16 @@ def test_a_virtual_table_publishes_a_whole_skull_king_game(broker: LocalBroker, 
     table = VirtualTable(tmp_path / "virtual", 2, seed=7, config=config)
     try:
         screen = table.run()
-        wait_until(lambda: len(venue.once()) == 12, table.app, what="the game")  # start, 10 rounds, the end
+        # the start, 55 tricks (one in round 1 ... ten in round 10), 10 rounds, the end
+        wait_until(lambda: len(venue.once()) == 67, table.app, what="the game")
     finally:
         table.close()
-    events = venue.once()
+    tricks = [e for e in venue.once() if e.kind == "trick"]
+    assert [(e.data["round"], e.data["number"]) for e in tricks] == [
+        (r, n) for r in range(1, 11) for n in range(1, r + 1)
+    ]
+    assert all(e.data["why"]["en"] and e.data["why"]["de"] for e in tricks)
+    events = [e for e in venue.once() if e.kind != "trick"]
     assert [e.kind for e in events] == ["game_started", *["round"] * 10, "game_over"]
     assert [e.data["round"] for e in events[1:11]] == list(range(1, 11))
     final = {(p.seat, p.total) for p in screen.ranking}

@@ -115,3 +115,31 @@ def test_corrections_void_merge_rename(tmp_path: Path) -> None:
     for envelope in SampleTable("t3").game(["anna", "Ben"], [1, 0], START + 900):
         store.add(envelope)
     assert store.player_name("anna") == "Anna B."  # the admin's name stays
+
+
+def test_the_ack_is_the_highest_seq_held_without_a_gap(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    events = SampleTable("t1").game(["Anna", "Ben"], [40, 20], START, rounds=3)  # seqs 1..8
+    assert store.acked("t1") == 0 and store.acks() == {}
+    for envelope in events[:2]:
+        store.add(envelope)
+    assert store.acked("t1") == 2
+    store.add(events[4])
+    store.add(events[3])
+    assert store.acked("t1") == 2  # 3 is missing: 4 and 5 wait for it
+    store.add(events[2])
+    assert store.acked("t1") == 5  # the gap filled: up over all that was waiting
+    store.add(events[2])  # a repeat changes nothing
+    assert store.acks() == {"t1": 5}
+    store.add(Envelope("t2", 1, "t2-x-1", "trick", START, {"why": {}}))
+    assert store.acks() == {"t1": 5, "t2": 1}
+
+
+def test_a_gap_below_what_the_table_still_keeps_is_not_waited_for(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    for seq in (1, 2):
+        store.add(Envelope("t1", seq, "t1-x-1", "trick", START, {"why": {}}))
+    store.add(Envelope("t1", 6, "t1-x-1", "trick", START, {"why": {}}, first=5))
+    assert store.acked("t1") == 4  # 3 and 4 were lost with the table's database: never coming; 5 may still come
+    store.add(Envelope("t1", 5, "t1-x-1", "trick", START, {"why": {}}, first=5))
+    assert store.acked("t1") == 6
