@@ -231,7 +231,7 @@ class VenueDemo:
                 missing.append(f"table {run.table} is still playing or sending ({run.written} results written)")
             elif run.table not in over:
                 why = (
-                    "the broker acknowledged every result to the table, so it was lost between the broker and the venue"
+                    "the venue acknowledged every result of the table, but its game_over is not in the store"
                     if run.sent.startswith("SENT")
                     else f"the table could not send all its results: {run.sent or 'it did not say'}"
                 )
@@ -284,7 +284,7 @@ class VenueDemo:
             got = (
                 f"the venue has all {run.written} results"
                 if have == run.written
-                else (f"the venue has {have} of its {run.written} results (the broker lost {run.written - have})")
+                else (f"the venue has {have} of its {run.written} results ({run.written - have} lost)")
             )
             self.say("")
             self.say(f"== Table {run.table}: {run.game}, seed {run.seed}, game {run.game_id}: {got}")

@@ -10,11 +10,11 @@ started it, one line each:
 
     WROTE <seq>            the table's outbox now ends at this result (progress, for timing the demo's faults)
     GAME <game id>         the game's id at the venue
-    SENT <seq>             every result up to this one was acknowledged by the broker (or NOT SENT <n> <seq>)
+    SENT <seq>             the venue acknowledged every result up to this one (or NOT SENT <n> <seq>: n it lacks)
     ...score pad lines, ending with the FINAL lines (table.sim.demo)
 
-After the game it stays until the broker has acknowledged every result (the outbox is the durable copy, so a
-table that stopped sooner would only send the rest at its next start); at most --send-wait seconds.
+After the game it stays until the venue has acknowledged every result (table.venue.acks; the outbox is the durable
+copy, so a table that stopped sooner would only send the rest at its next start); at most --send-wait seconds.
 """
 
 from __future__ import annotations

@@ -104,6 +104,7 @@ def test_faults_happen_mid_game_and_change_no_standing(quiet_and_faulty: tuple[s
     assert "FAULT: table t3 cut off from the broker" in faulty
     assert "FAULT: table t3 connected again" in faulty
     assert standings(faulty) == standings(quiet)
+    assert faulty.count("the venue has all") == 3  # nothing lost: the venue acknowledges, the tables resend
     assert tables_final_lines(faulty) == tables_final_lines(quiet)
 
 
