@@ -4,7 +4,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench fuzz evening clean
+.PHONY: demo test bench fuzz evening bench-venue clean
 
 demo: $(VENV)/.installed
 	$(BIN)/pirate-table demo
@@ -25,6 +25,10 @@ fuzz: $(VENV)/.installed
 
 evening: $(VENV)/.installed
 	$(BIN)/python bench/bench_evening.py
+
+# 30 virtual tables at full speed into one broker and one venue service (needs mosquitto: scripts/install-test-tools).
+bench-venue: $(VENV)/.installed
+	$(BIN)/python bench/bench_venue.py
 
 $(VENV)/.installed: pyproject.toml scripts/setup-venv
 	scripts/setup-venv

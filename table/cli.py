@@ -37,9 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument(
         "--game",
         choices=[entry.key for entry in with_demo],
-        default=with_demo[0].key,
-        help="the game to play (`pirate-table games` lists them); a dice game's dice are thrown into a rendered tray "
-        "and read by the vision pipeline",
+        help=f"the game to play (default {with_demo[0].key}; `pirate-table games` lists them); a dice game's dice "
+        "are thrown into a rendered tray and read by the vision pipeline",
     )
     demo.add_argument("--players", type=int, default=4, help="as many as the game takes (default 4)")
     demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
@@ -54,10 +53,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
     demo.add_argument(
+        "--tables",
+        type=int,
+        help="a virtual venue: a local broker, the venue service and this many virtual tables (1 to 30), each "
+        "playing a game of its own; prints each table's FINAL lines and the league's STANDING lines",
+    )
+    demo.add_argument(
         "--faults",
         action="store_true",
         help="trouble: garbage, damaged frames, an unplugged hub (cards); the camera dropping out, a hand over the "
-        "tray, dice on an edge, dice nudged (dice)",
+        "tray, dice on an edge, dice nudged (dice); with --tables: the broker killed and restarted, a table cut off",
     )
 
     deck_commands.register(commands)
@@ -132,8 +137,11 @@ def _hardware_command(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    if args.tables is not None:
+        return _venue_demo(args)
     from table.sim.demo import run_demo
 
+    args.game = args.game or next(entry.key for entry in catalog.games() if entry.virtual_table)
     entry = catalog.game(args.game)
     if not entry.min_players <= args.players <= entry.max_players:
         print(
@@ -153,6 +161,28 @@ def _demo(args: argparse.Namespace) -> int:
         window=window,
         game=args.game,
     )
+
+
+def _venue_demo(args: argparse.Namespace) -> int:
+    from table.sim import venue_demo
+
+    refused = []
+    if not 1 <= args.tables <= venue_demo.MAX_TABLES:
+        refused.append(f"--tables takes 1 to {venue_demo.MAX_TABLES} tables, not {args.tables}")
+    if args.window:
+        refused.append("--tables plays headless only: leave out --window")
+    if args.resume or args.speed is not None or args.game is not None:
+        refused.append("--tables chooses each table's game and plays flat out: leave out --game, --speed, --resume")
+    lowest = max(catalog.game(key).min_players for key in venue_demo.GAMES)
+    highest = min(catalog.game(key).max_players for key in venue_demo.GAMES)
+    if not lowest <= args.players <= highest:
+        refused.append(f"--tables seats {lowest} to {highest} players at every table, not {args.players}")
+    if refused:
+        for reason in refused:
+            print(f"pirate-table demo: {reason}", file=sys.stderr)
+        return 2
+    _log_to_data_folder()
+    return venue_demo.run_venue_demo(args.tables, args.players, args.seed, faults=args.faults)
 
 
 def _games() -> int:
