@@ -184,7 +184,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "round %(n)s": ("Runde %(n)s", "manche %(n)s", "ronde %(n)s", "round %(n)s"),
     "starting": ("beginnt", "commence", "begint", "inizia"),
     "No game yet.": ("Noch kein Spiel.", "Pas encore de partie.", "Nog geen spel.", "Ancora nessuna partita."),
-    "last heard from at %(time)s": (
+    "last heard at %(time)s": (
         "zuletzt gemeldet um %(time)s",
         "dernier signe à %(time)s",
         "laatst gehoord om %(time)s",
