@@ -66,7 +66,7 @@ from table.games.inputs import (
 )
 from table.games.screen import JudgedPlay, JudgedView, Note, Phase, Placing, PrivateView
 from table.games.table_state import TableState
-from table.games.text import LANGUAGES, Text, and_list, text, verbatim
+from table.games.text import LANGUAGES, Text, and_list, plural, text, verbatim
 
 COUNTDOWN_SECONDS = 3
 MESSAGES_SHOWN = 5
@@ -422,14 +422,27 @@ class TableFlow:
     def _ranking(self) -> list[Placing]:
         return ranking(self._totals(), self._name)
 
-    def _winners(self) -> Text:
+    def _winners(self) -> tuple[int, Text]:
+        """How many share the first place ("{winners} won" says "hat gewonnen" for one, "haben" for several), and
+        their names. The labels as Texts: a seat without a name ("Seat 2") is said in the table's language."""
         first = [placing for placing in self._ranking() if placing.place == 1]
-        # The labels as Texts: a seat without a name ("Seat 2") is said in the table's language ("Platz 2").
-        return and_list([placing.label if placing.label is not None else placing.name for placing in first])
+        return len(first), and_list([placing.label if placing.label is not None else placing.name for placing in first])
 
-    def _winner_count(self) -> int:
-        """How many share the first place: "{winners} won" says "hat gewonnen" for one, "haben" for several."""
-        return sum(1 for placing in self._ranking() if placing.place == 1)
+    def _game_over(self) -> None:
+        """The last round is scored (the game's phase is GAME_OVER): the game-over sound, and who won."""
+        count, names = self._winners()
+        self._effects.append(Sound("game_over"))
+        self._say(plural("Game over: {winners} won", "Game over: {winners} won", count, winners=names))
+
+    def _won_the_game(self) -> Text:
+        """The prompt once the game is over."""
+        count, names = self._winners()
+        return plural(
+            "{winners} won the game. A new game starts from the screen",
+            "{winners} won the game. A new game starts from the screen",
+            count,
+            winners=names,
+        )
 
 
 class GameOn(TableFlow):

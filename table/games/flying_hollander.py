@@ -394,12 +394,10 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         if game.over:
             self.state.phase = Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
+            count, names = self._winners()
             self._say(
                 plural(
-                    "Game over: {winners} went out first",
-                    "Game over: {winners} went out first",
-                    self._winner_count(),
-                    winners=self._winners(),
+                    "Game over: {winners} went out first", "Game over: {winners} went out first", count, winners=names
                 )
             )
 
@@ -627,11 +625,12 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             return text("The seat hub is disconnected: the game waits until it is back")
         state, game = self.state, self._game()
         if state.phase is Phase.GAME_OVER:
+            count, names = self._winners()
             return plural(
                 "{winners} went out first. A new game starts from the screen",
                 "{winners} went out first. A new game starts from the screen",
-                self._winner_count(),
-                winners=self._winners(),
+                count,
+                winners=names,
             )
         acting = self._acting_seat()
         assert acting is not None

@@ -424,11 +424,12 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         if pp.match_over(list(game.stacks.values())):
             game.step, game.phase = Step.OVER, Phase.GAME_OVER
             self._effects.append(Sound("game_over"))
+            count, names = self._winners()
             over = plural(
                 "A loot stack is empty: the match is over. {winners} won",
                 "A loot stack is empty: the match is over. {winners} won",
-                self._winner_count(),
-                winners=self._winners(),
+                count,
+                winners=names,
             )
             self._say(over)
             return
@@ -657,7 +658,8 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
                     name=winner,
                 )
             case _:
-                return plural("{winners} won", "{winners} won", self._winner_count(), winners=self._winners())
+                count, names = self._winners()
+                return plural("{winners} won", "{winners} won", count, winners=names)
 
 
 def _held(held: pp.Held) -> HeldView:

@@ -440,15 +440,7 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
         self._effects.append(RoundOver(play.number))
         if play.number == sk.ROUNDS:
             game.phase = Phase.GAME_OVER
-            self._effects.append(Sound("game_over"))
-            self._say(
-                plural(
-                    "Game over: {winners} won",
-                    "Game over: {winners} won",
-                    self._winner_count(),
-                    winners=self._winners(),
-                )
-            )
+            self._game_over()
         else:
             self._effects.append(Sound("round_over"))
 
@@ -683,9 +675,4 @@ class SkullKingFlow(SeatReaders, SecretBids, GameOn):
                     )
                 return text("{name} wins the trick. Lift your cards off the readers", name=winner)
             case _:
-                return plural(
-                    "{winners} won the game. A new game starts from the screen",
-                    "{winners} won the game. A new game starts from the screen",
-                    self._winner_count(),
-                    winners=self._winners(),
-                )
+                return self._won_the_game()

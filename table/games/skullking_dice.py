@@ -615,15 +615,7 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             self._effects.append(RoundOver(game.round))
             if game.round == self.rounds:
                 game.phase = Phase.GAME_OVER
-                self._effects.append(Sound("game_over"))
-                self._say(
-                    plural(
-                        "Game over: {winners} won",
-                        "Game over: {winners} won",
-                        self._winner_count(),
-                        winners=self._winners(),
-                    )
-                )
+                self._game_over()
                 return
             self._effects.append(Sound("round_over"))
         self._after_tray_change()
@@ -872,9 +864,4 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                     )
                 return text("{name} wins the trick. Take the dice out of the tray", name=self._name(judged.winner))
             case _:
-                return plural(
-                    "{winners} won the game. A new game starts from the screen",
-                    "{winners} won the game. A new game starts from the screen",
-                    self._winner_count(),
-                    winners=self._winners(),
-                )
+                return self._won_the_game()
