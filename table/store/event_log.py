@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from table.store.database import MIGRATIONS, DiskFull, StoreError
+from table.store.seq_mark import read_mark, write_mark
 
 
 class EventLog:
@@ -73,7 +73,7 @@ class EventLog:
         except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing was written
             raise DiskFull(f"the event could not be saved ({error})") from error
         assert cursor.lastrowid is not None
-        self._write_mark(cursor.lastrowid)
+        write_mark(self.mark, cursor.lastrowid)
         return cursor.lastrowid
 
     def replay(self, after: int = 0) -> Iterator[tuple[int, float, Any]]:
@@ -109,7 +109,7 @@ class EventLog:
         self._db.execute(f"ALTER TABLE event_log RENAME TO {kept}")
         self._db.execute(MIGRATIONS[1])
         self._db.execute("COMMIT")
-        self._write_mark(0)
+        write_mark(self.mark, 0)
         return (
             f"The game log could not be read back from event {seq} on ({why}); rather than replay part of it, the "
             f"whole log was kept aside in the database (table {kept}) and a new game starts"
@@ -117,11 +117,8 @@ class EventLog:
 
     def lost(self) -> str | None:
         """If events written before were lost since (the mark is further than the log), say so."""
-        if self.mark is None:
-            return None
-        try:
-            marked = int(self.mark.read_text().strip() or 0)
-        except (OSError, ValueError):
+        marked = read_mark(self.mark)
+        if marked is None:
             return None  # no mark yet, or one cut short by a power cut: nothing to compare with
         last = self.last()
         if marked <= last:
@@ -130,13 +127,3 @@ class EventLog:
             f"The game log lost its last {marked - last} events (a file of the database was deleted or cut short): "
             f"the table carries on from event {last}, not {marked}"
         )
-
-    def _write_mark(self, seq: int) -> None:
-        if self.mark is None:
-            return
-        temporary = self.mark.with_suffix(".tmp")
-        try:
-            temporary.write_text(f"{seq}\n")
-            os.replace(temporary, self.mark)
-        except OSError:
-            pass  # the mark only helps to notice a loss; a full disk is said by the database itself

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from table.store.database import DiskFull
+from table.store.seq_mark import read_mark, write_mark
 from table.venue.topics import Envelope
 
 SCHEMA = """
@@ -77,7 +77,7 @@ class Outbox:
         try:
             connection.executescript(SCHEMA)
             connection.execute("INSERT OR IGNORE INTO venue_state VALUES ('covered', ?)", (str(covered),))
-            if (marked := self._marked()) > self.last_seq:  # the database lost results it had written
+            if (marked := (read_mark(self.mark) or 0)) > self.last_seq:  # the database lost results it had written
                 connection.execute("INSERT OR REPLACE INTO venue_state VALUES ('last_seq', ?)", (str(marked),))
         except sqlite3.OperationalError as error:
             raise DiskFull(f"the venue's outbox could not be made ({error})") from error
@@ -140,24 +140,8 @@ class Outbox:
         except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing was written
             raise DiskFull(f"the venue's results could not be saved ({error})") from error
         if written:
-            self._write_mark(written[-1].seq)
+            write_mark(self.mark, written[-1].seq)
         return written
-
-    def _marked(self) -> int:
-        try:
-            return int(self.mark.read_text().strip()) if self.mark is not None else 0
-        except (OSError, ValueError):
-            return 0  # no mark yet, or one cut short by a power cut
-
-    def _write_mark(self, seq: int) -> None:
-        if self.mark is None:
-            return
-        temporary = self.mark.with_suffix(".tmp")
-        try:
-            temporary.write_text(f"{seq}\n")
-            os.replace(temporary, self.mark)
-        except OSError:
-            pass  # the mark only guards against a database lost whole
 
     @property
     def acked(self) -> int:
@@ -201,7 +185,7 @@ class Outbox:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise
-        self._write_mark(last + shift)
+        write_mark(self.mark, last + shift)
         return shift
 
     def first_kept(self) -> int:
