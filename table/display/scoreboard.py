@@ -192,7 +192,7 @@ class Scoreboard:
         model = self._model
         self._pending, self._last_frame = False, now
         typeset.use_screen(self.surface.get_size())  # the type scale of this screen
-        board, banner, hand, bar = self.layout()
+        board, strip, banner, hand, bar = self._regions()  # once: the why strip's height is worked out from its words
         view = self._view()
         paint = Paint(catalog(getattr(model, "language", "en")), self._motion(now))
         if self._keyboard_open():
@@ -224,7 +224,6 @@ class Scoreboard:
             self.controls.draw_selection(self.surface, selection)
             self.surface.set_clip(None)
         self._board = drawn
-        strip = self.why_strip()
         if strip.height and self._changed("why", (tuple(strip), why_key(model), paint.catalog)):  # where, too
             draw_why(self.surface, model, strip, paint)
             dirty.append(strip)
