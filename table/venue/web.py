@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_datetime, format_time
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 from flask import Flask, Response, abort, flash, g, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from waitress import create_server
 
+from table.display.language import LANGUAGE_NAMES
+from table.games.text import LANGUAGES
+from table.locale import SOURCE_LANGUAGE, compile_catalog, read_catalog
 from table.venue import league as league_rules
 from table.venue.store import Game, Store
 from table.venue.venue_config import (
@@ -51,8 +51,6 @@ from table.venue.venue_config import (
 )
 
 log = logging.getLogger(__name__)
-LANGUAGES = ("en", "de", "fr", "nl", "it")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}
 LOCALE = Path(__file__).parent / "locale"
 SECRET_NAME = "venue-secret.key"
 LANG_COOKIE = "venue_lang"
@@ -64,16 +62,11 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would tak
 
 @cache
 def translations(language: str) -> NullTranslations:
-    """The page's words in `language` (English: as written)."""
+    """The page's words in `language` (English: as written), compiled as the table's catalogs are."""
     path = LOCALE / language / "LC_MESSAGES" / "venue.po"
-    if language == "en" or not path.exists():
+    if language == SOURCE_LANGUAGE or not path.exists():
         return NullTranslations()
-    with path.open("rb") as source:
-        catalog = read_po(source, locale=language)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return Translations(compiled, domain="venue")
+    return compile_catalog(read_catalog(path, language))
 
 
 def secret_key(folder: Path) -> str:
