@@ -34,9 +34,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.games import catalog
+from table.commands.run import load_game_views
+from table.core import catalog
 from table.sim.demo import virtual_table_class
-from table.table_main import load_game_views
 
 
 def resident_mb() -> float:

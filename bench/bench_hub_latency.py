@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from table.core.events import CardPlaced, CardRemoved
+from table.devices.hub_emulator import HubEmulator
 from table.devices.nfc import HubLink, LinkState
-from table.events import CardPlaced, CardRemoved
-from table.sim.hub import HubEmulator
 
 GOAL_P99_MS = 2.0
 

@@ -23,9 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from table.core.screen import Phase, Screen
 from table.display.scoreboard import Scoreboard
-from table.games.screen import Phase, Screen
-from table.sim.virtual_table import TICK, VirtualTable
+from table.games.skullking.sim import TICK, VirtualTable
 
 GOAL_MEDIAN_MS = 8.0
 GOAL_IDLE = 0.05

@@ -1,7 +1,7 @@
 """How fast the Skull King judge is: 6-card tricks drawn at random from the 66-card deck, on one core.
 
-Two figures: the single-trick call (`table.rules.skullking.trick_winner`, plain CPython) and the batch call
-(`table.sim.skullking_batch.judge_tricks`, NumPy). Prints medians over repeated runs and their ratios to the goals.
+Two figures: the single-trick call (`table.games.skullking.rules.trick_winner`, plain CPython) and the batch call
+(`table.games.skullking.batch.judge_tricks`, NumPy). Prints medians over repeated runs and their ratios to the goals.
 
     .venv/bin/python bench/bench_skullking.py [--repeats 30] [--single 50000] [--batch 1000000]
 
@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from table.rules import skullking as sk
-from table.sim import skullking_batch as batch
+from table.games.skullking import batch
+from table.games.skullking import rules as sk
 
 SINGLE_GOAL = 2_000_000
 BATCH_GOAL = 12_000_000

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from gpiozero import Device
 
+from table.core.screen import Phase
 from table.devices.lights import GOLD
-from table.games.screen import Phase
-from table.sim.virtual_table import VirtualTable
+from table.games.skullking.sim import VirtualTable
 
 GOAL_P99_MS = 5.0
 GOAL_RSS_MB = 150

@@ -147,7 +147,7 @@ def _render_installation_set(folder: Path, count: int, seed: int, place: Install
 
 def _set_up(name: str, place: Installation) -> Path:
     """Calibrate and teach the installation as a user would, through the dice commands; its dice folder."""
-    from table import dice_commands
+    from table.commands import dice as dice_commands
     from table.devices.camera import FileCamera
     from vision.dice import load_dice
     from vision.render import EVAL_STYLE, DieSpec, Scene, calibration_frames, load_look, render

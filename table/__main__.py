@@ -1,3 +1,3 @@
-from table.cli import main
+from table.commands.cli import main
 
 raise SystemExit(main())

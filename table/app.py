@@ -3,7 +3,7 @@ event log first and only then handed to the game; the game's effects drive the l
 countdown; the scoreboard draws the game's screen model whenever it changed. The dice tray (camera and tray
 tracker), when there is one, is polled the same way: its events become the dice game's inputs.
 
-The session is a `TableSession` (table.games.session): the table's lobby and the game being played, handed on from
+The session is a `TableSession` (table.core.session): the table's lobby and the game being played, handed on from
 one flow to the next within it, also while replaying the log, so a table that switched games resumes in the right
 one.
 
@@ -25,14 +25,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from table.decks import FromAnotherGame, Known, identify
-from table.devices.buttons import SeatButtons
-from table.devices.dice_tray import DiceTray
-from table.devices.lights import Pattern, SeatLight
-from table.devices.nfc import HubLink
-from table.display.controls import OperatorPin
-from table.display.sounds import SoundPlayer
-from table.events import (
+from table.core import effects as fx
+from table.core import inputs
+from table.core.events import (
     CardPlaced,
     CardRemoved,
     HubConnected,
@@ -41,10 +36,16 @@ from table.events import (
     ReaderRecovered,
     TableEvent,
 )
-from table.games import dice_inputs, inputs
-from table.games import effects as fx
-from table.games.screen import Note, Phase
-from table.games.text import Text, plural, text, verbatim
+from table.core.screen import Note, Phase
+from table.core.text import Text, plural, text, verbatim
+from table.decks import FromAnotherGame, Known, identify
+from table.devices.buttons import SeatButtons
+from table.devices.dice_tray import DiceTray
+from table.devices.lights import Pattern, SeatLight
+from table.devices.nfc import HubLink
+from table.display.controls import OperatorPin
+from table.display.sounds import SoundPlayer
+from table.games.skullking_dice import inputs as dice_inputs
 from table.operator import OPEN_FROM_SCREEN, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry

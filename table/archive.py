@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from table.games.screen import Phase
-from table.games.text import Text
+from table.core.screen import Phase
+from table.core.text import Text
 
 GAMES_FOLDER = "games"
 SCREENSHOTS_FOLDER = "screenshots"

@@ -12,14 +12,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from table.games import catalog
-from table.games.text import LANGUAGES  # the languages the table speaks: one list, beside the words
+from table.core import catalog
+from table.core.text import LANGUAGES  # the languages the table speaks: one list, beside the words
+from table.games.flying_hollander import rules as fh
+from table.games.piratenpoker import rules as pp
+from table.games.skullking_2021 import rules as sk2021
+from table.games.skullking_dice import rules as skd
 from table.operator import OperatorSettings
 from table.paths import data_home
-from table.rules import flying_hollander as fh
-from table.rules import piratenpoker as pp
-from table.rules import skullking_2021 as sk2021
-from table.rules import skullking_dice as skd
 from table.venue.settings import VenueSettings
 from table.venue.topics import valid_table_id
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from table.games import catalog
+from table.core import catalog
 from table.store.decks import DeckRegistry
 
 

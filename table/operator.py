@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from table.games import inputs
+from table.core import inputs
 
 # What anyone may touch: starting, the deal, and the last trick shown again (it changes nothing).
 OPEN_FROM_SCREEN: tuple[type, ...] = (inputs.StartGame, inputs.DealtCards, inputs.ShowLastTrick)

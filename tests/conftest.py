@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from table.games import catalog
-from table.games.catalog import GameEntry
+from table.core import catalog
+from table.core.catalog import GameEntry
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

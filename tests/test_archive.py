@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from table.archive import ScorePads, save_finished_game
-from table.games.screen import Phase, Placing
-from table.games.text import text
+from table.core.screen import Phase, Placing
+from table.core.text import text
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from table import badge_command
-from table.badge_command import BadgeWriting, write_badge
-from table.cli import main
+from table.commands import badge as badge_command
+from table.commands.badge import BadgeWriting, write_badge
+from table.commands.cli import main
+from table.core.badges import BadName
 from table.devices.nfc import HubLink
 from table.enrollment import Enrollment
-from table.games.badges import BadName
 from table.kiosk import TableLock
 from table.store.database import open_database
 from table.store.decks import DeckRegistry

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from table.cli import main
+from table.commands.cli import main
 
 
 def test_enroll_without_a_hub_says_so_and_can_be_stopped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import table.deck_commands as deck_commands
+    import table.commands.decks as deck_commands
 
     monkeypatch.setattr(deck_commands, "find_hub_port", lambda configured: None)
 
@@ -59,7 +59,7 @@ def test_a_log_file_that_cannot_be_written_is_named(
 ) -> None:
     import logging
 
-    from table import cli
+    from table.commands import cli
 
     def refuse(**_: object) -> None:
         if "filename" in _:

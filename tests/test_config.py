@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from table.config import CONFIG_NAME, ConfigError, default_text, load_config, parse_config
-from table.rules import skullking_dice as skd
+from table.games.skullking_dice import rules as skd
 
 SEAT = "[[seats]]\nreader = {reader}\nled = [{a}, {b}, {c}]\nbutton = {d}\n"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from table.deck_commands import enroll, write_tags
+from table.commands.decks import enroll, write_tags
 from table.enrollment import Enrollment, TagWriting
 from table.store.database import open_database
 from table.store.decks import DeckRegistry

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from table.core.catalog import GameEntry
 from table.decks import FromAnotherGame, Known, UnknownTag, deck_codes, identify
-from table.games.catalog import GameEntry
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from table import dice_commands
+from table.commands import dice as dice_commands
 
 
 def _run(argv: list[str]) -> int:

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from table import dice_commands
+from table.commands import dice as dice_commands
 from table.config import ConfigError, default_text, parse_config
 from table.devices.camera import VirtualCamera
 from vision.dice import load_dice

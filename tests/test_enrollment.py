@@ -82,7 +82,7 @@ def test_a_deck_needs_a_name_people_can_read(registry: DeckRegistry, deck: str, 
 
 
 def test_an_empty_deck_name_on_the_command_line_is_refused_plainly(capsys: pytest.CaptureFixture[str]) -> None:
-    from table.cli import main
+    from table.commands.cli import main
 
     assert main(["enroll", "skullking", "--deck", ""]) == 2
     assert "a deck needs a name" in capsys.readouterr().err

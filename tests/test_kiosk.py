@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from gpiozero import Device
 
-from table.cli import main
+from table.commands.cli import main
 from table.kiosk import TableBusy, TableLock, Watchdog, stop_on_sigterm
 
 
@@ -57,7 +57,7 @@ def test_sigterm_stops_a_command_the_way_ctrl_c_does() -> None:
 
 
 def test_a_stopped_demo_says_how_to_carry_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    from table.sim import virtual_table
+    from table.games.skullking import sim as virtual_table
 
     def interrupted(self: object, **_: object) -> None:
         raise KeyboardInterrupt

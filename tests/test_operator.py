@@ -13,12 +13,12 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.app import TableApp
+from table.commands.run import build_table
 from table.config import ConfigError, default_text, parse_config
+from table.core import inputs
+from table.devices.hub_emulator import HubEmulator
 from table.display.controls import Controls, OperatorPin
-from table.games import inputs
 from table.operator import LOCKOUT, MAX_TRIES, OperatorRole, OperatorSettings
-from table.sim.hub import HubEmulator
-from table.table_main import build_table
 from tests.devices.test_nfc import FakeClock
 
 BADGE = bytes.fromhex("04A2241A5C6480")
@@ -158,7 +158,7 @@ def test_anyone_may_start_the_game_and_players_act_at_their_seats(table: tuple) 
 def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
     pygame.display.init()
     controls = Controls()
-    from table.games.session import TableSession
+    from table.core.session import TableSession
 
     screen = TableSession(3).screen()
 
@@ -181,7 +181,7 @@ def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
 def test_a_new_pin_is_written_into_the_config_and_kept_when_asked(
     _own_data_folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from table.cli import main
+    from table.commands.cli import main
     from table.config import load_config
 
     assert main(["operator", "--new-pin", "--if-unset"]) == 0
@@ -207,7 +207,7 @@ def test_a_config_without_an_operator_section_gets_one() -> None:
 
 
 def test_a_damaged_config_is_not_edited(_own_data_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from table.cli import main
+    from table.commands.cli import main
 
     (_own_data_folder / "config.toml").write_text("[table\\n")
     assert main(["operator", "--new-pin"]) == 2

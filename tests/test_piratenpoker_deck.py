@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from table.deck_commands import enroll, write_tags
+from table.commands.decks import enroll, write_tags
 from table.enrollment import Enrollment, TagWriting
-from table.rules import piratenpoker as pp
+from table.games.piratenpoker import rules as pp
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 from tests.devices.test_nfc import Table

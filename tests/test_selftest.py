@@ -8,11 +8,11 @@ import pytest
 from gpiozero import RGBLED, Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from table.commands.selftest import PATTERN_SECONDS, SelfTest
 from table.config import parse_config
+from table.core.events import CardPlaced, CardRemoved
 from table.devices.buttons import Press
 from table.devices.lights import Pattern, SeatLight
-from table.events import CardPlaced, CardRemoved
-from table.selftest import PATTERN_SECONDS, SelfTest
 
 CONFIG = """
 [[seats]]

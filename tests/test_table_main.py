@@ -9,10 +9,10 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from table.commands.run import build_table
 from table.config import default_text, parse_config
+from table.devices.hub_emulator import HubEmulator
 from table.devices.lights import Pattern
-from table.sim.hub import HubEmulator
-from table.table_main import build_table
 from tests.devices.test_nfc import FakeClock
 
 
@@ -51,9 +51,9 @@ def test_the_table_is_built_from_its_config_and_plays(tmp_path: Path, pins: Mock
 def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path, pins: MockFactory) -> None:
     import pygame
 
+    from table.core import inputs
+    from table.core.session import TableSession
     from table.display.scoreboard import Scoreboard
-    from table.games import inputs
-    from table.games.session import TableSession
 
     board = Scoreboard.open(fullscreen=False)
     board.show(TableSession(4).screen())
@@ -68,8 +68,8 @@ def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path,
 def test_run_keeps_each_game_s_score_pads_in_a_folder_of_its_own(tmp_path: Path, pins: MockFactory) -> None:
     import pygame
 
-    from table.games.session import TableSession
-    from table.table_main import load_game_views
+    from table.commands.run import load_game_views
+    from table.core.session import TableSession
 
     pygame.font.init()
     load_game_views()

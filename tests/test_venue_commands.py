@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from table.cli import main
+from table.commands.cli import main
 from table.venue.venue_config import check_password, load_venue_config
 
 

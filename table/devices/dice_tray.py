@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from table.devices.camera import CameraEvent, FrameSource, WatchedCamera, open_camera
-from table.rules import skullking_dice as skd
+from table.games.skullking_dice import rules as skd
 from vision.tray_events import DieChanged, DieRemoved, DieSettled, TrayEvent
 
 log = logging.getLogger(__name__)

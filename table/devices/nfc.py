@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 from typing import Protocol
 
-from table.devices import hub_protocol as wire
-from table.events import (
+from table.core.events import (
     CardPlaced,
     CardRemoved,
     HubConnected,
@@ -31,6 +30,7 @@ from table.events import (
     TableEvent,
     TagWritten,
 )
+from table.devices import hub_protocol as wire
 
 log = logging.getLogger(__name__)
 

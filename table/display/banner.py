@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
+from table.core.text import Text, text
 from table.display import typeset
 from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, place
 from table.display.views import Paint
-from table.games.text import Text, text
 
 CALM = (14, 40, 30)  # no news: the strip stays quiet
 NEWS = (25, 25, 30)

@@ -17,9 +17,9 @@ from functools import lru_cache
 
 import pygame
 
+from table.core.text import Text, Translator, text, verbatim
 from table.display import typeset
 from table.display.typeset import fit_text, place
-from table.games.text import Text, Translator, text, verbatim
 
 CARD_RATIO = 1.45  # height / width of a playing card
 PAPER = (250, 246, 236)

@@ -24,7 +24,7 @@ a game's controls say only which buttons there are now (`buttons(model)`) and wh
 (`seat(model)`). `Controls` is the card game's, and the scoreboard's one entry point: for a screen model of another
 type it hands everything to the controls registered for that type, like the views (table.display.views):
 
-    register_controls(DiceScreen, DiceControls)   # table/display/dice_controls.py
+    register_controls(DiceScreen, DiceControls)   # table/games/skullking_dice/controls.py
 
 so this module does not grow a branch per game. A game's keys must not mean something else in another game.
 """
@@ -37,16 +37,16 @@ from typing import Any
 
 import pygame
 
+from table.core import inputs
+from table.core.screen import Phase, Screen
+from table.core.text import LANGUAGES, Text, text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.keyboard import CANCEL, OK, Keyboard
 from table.display.language import LANGUAGE_NAMES
-from table.display.trick_screen import game_name, label
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
-from table.games import inputs
-from table.games.screen import Phase, Screen
-from table.games.text import LANGUAGES, Text, text, verbatim
+from table.games.tricks.trick_view import game_name, label
 
 BAR = (10, 30, 22)
 ROOMY = 5  # the last trick's button joins a bar of fewer buttons than this (its key L works always)
@@ -133,7 +133,7 @@ class Button:
 
 
 class BarControls:
-    """The bar of buttons and the selected seat, for any screen model with `seats` (table.games.screen.SeatView).
+    """The bar of buttons and the selected seat, for any screen model with `seats` (table.core.screen.SeatView).
 
     A game's controls override `buttons` (and, if need be, `seat`, `open` for buttons that open a choice rather
     than send an input, `choosing` and `cancel` for such choices, and `extra_state`).

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from table.core.badges import BADGE_NAME_LENGTH
+from table.core.text import Text, text
 from table.display import typeset
 from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, font, place
 from table.display.views import Paint
-from table.games.badges import BADGE_NAME_LENGTH
-from table.games.text import Text, text
 
 BACKGROUND = (10, 30, 22)
 LETTER = PAPER

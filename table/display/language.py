@@ -6,7 +6,7 @@ the table speaks now, so they are the one thing on screen that is never translat
 
 from __future__ import annotations
 
-from table.games.text import LANGUAGES, Translator
+from table.core.text import LANGUAGES, Translator
 from table.locale import load_catalog
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}

@@ -13,12 +13,12 @@ from typing import Any
 
 import pygame
 
+from table.core.screen import Phase, Screen
+from table.core.text import text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.typeset import fit_size, fit_text, place, row_size
 from table.display.views import MAIN, PAD, Paint, find_view
-from table.games.screen import Phase, Screen
-from table.games.text import text, verbatim
 
 FELT = (22, 60, 45)
 LINE = (150, 140, 120)

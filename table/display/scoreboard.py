@@ -20,7 +20,7 @@ table's language (`model.language`); `paint.motion` says how far the animations 
 injected clock); `paint.part(rect, key)` marks what each region shows, so the next frame redraws only the regions
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
 asks for frames at 30 fps. The game catalog names each game's views module (`GameEntry.views`); the shell imports
-them all when it opens the scoreboard (`table.table_main.load_game_views`); the lobby's are registered here.
+them all when it opens the scoreboard (`table.commands.run.load_game_views`); the lobby's are registered here.
 Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free; a game's
 models with `why`, `judged` and `showing_last` get the why line over it and the last trick shown again over the
 view (table.display.why_line).
@@ -43,10 +43,9 @@ from typing import Any
 
 import pygame
 
-from table.display import (
-    lobby_views,  # noqa: F401  (registers the lobby's view; games' views: their modules)
-    typeset,
-)
+from table.core.screen import Phase
+from table.core.text import text
+from table.display import typeset
 from table.display.banner import banner_key, draw_alarm_frame, draw_banner
 from table.display.card_art import CARD_RATIO, PAPER, CardFace, card_words, draw_card
 from table.display.controls import Controls
@@ -56,8 +55,7 @@ from table.display.score_pad import FELT
 from table.display.typeset import fit_row, fit_text, place
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
 from table.display.why_line import draw_last_trick, draw_why, last_key, strip_height, why_key
-from table.games.screen import Phase
-from table.games.text import text
+from table.lobby import views as lobby_views  # noqa: F401  (registers the lobby's view; games' views: their modules)
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ The short forms are messages of their own, so each language's catalog translates
 
 from __future__ import annotations
 
-from table.games.text import Text, Translator, text
+from table.core.text import Text, Translator, text
 
 SHORT_FORMS = {
     "Correct {name}'s bid": text("Correct the bid"),

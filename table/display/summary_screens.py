@@ -11,12 +11,12 @@ import math
 
 import pygame
 
+from table.core.screen import Screen
+from table.core.text import Text, text, verbatim
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.score_pad import FELT, GAIN, LOSS
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
-from table.games.screen import Screen
-from table.games.text import Text, text, verbatim
 
 
 def round_over(screen: Screen) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from table.games.text import Text, Translator
+from table.core.text import Text, Translator
 
 MAIN, PAD = "main", "pad"  # the view shown by default; the one the V key toggles to (Skull King's score pad)
 

@@ -1,7 +1,7 @@
 """Why the last trick went where it went: one line under every game's view, the same place in every game, and the
 last trick shown again on demand (ShowLastTrick) as a panel over the view.
 
-Any screen model with `why` (Text or None), `judged` (table.games.screen.JudgedView or None) and `showing_last`
+Any screen model with `why` (Text or None), `judged` (table.core.screen.JudgedView or None) and `showing_last`
 gets both; the scoreboard gives the line its own strip between the view and the message banner, so it is never
 taken for a message (no warning sign, its own colours and a "Why" tag) and never covers the game.
 """
@@ -13,12 +13,12 @@ from typing import Any
 
 import pygame
 
+from table.core.screen import Phase
+from table.core.text import text
 from table.display import typeset
 from table.display.card_art import INK, PAPER
 from table.display.typeset import fit_text, place
 from table.display.views import Paint
-from table.games.screen import Phase
-from table.games.text import text
 
 STRIP = (18, 32, 52)  # a deep blue: neither the felt, nor the banner's news or warning
 TAG = (86, 180, 233)  # Okabe-Ito sky blue, with the word "Why" on it

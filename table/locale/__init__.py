@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from table.games.text import LANGUAGES
+from table.core.text import LANGUAGES
 
 DOMAIN = "pirate_table"
 HERE = Path(__file__).parent

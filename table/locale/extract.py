@@ -1,7 +1,7 @@
 """Find every translatable string in the code and keep the catalogs in step with it.
 
 A translatable string is the literal first argument of a `text(...)` call, or the two literal first arguments of
-a `plural(...)` call (table.games.text), anywhere under `table/`; the extractor reads the code with `ast`, so it
+a `plural(...)` call (table.core.text), anywhere under `table/`; the extractor reads the code with `ast`, so it
 never runs it. A comment starting `# Translators:` on the lines just above a call goes to the translators (`#.`).
 Babel's catalog API writes the template and updates the catalogs: new strings are added untranslated, strings
 gone from the code become obsolete `#~` entries, translations and translators' `#` comments are kept.
@@ -23,7 +23,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from table.games.text import LANGUAGES
+from table.core.text import LANGUAGES
 from table.locale import DOMAIN, HERE, SOURCE_LANGUAGE, po_path, read_catalog
 
 ROOT = HERE.parent  # the `table` package

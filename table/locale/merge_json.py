@@ -27,7 +27,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from table.games.text import LANGUAGES
+from table.core.text import LANGUAGES
 from table.locale import SOURCE_LANGUAGE, po_path
 from table.locale.extract import extract, problems, render, update, write
 

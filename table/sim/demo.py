@@ -18,11 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from table.games import catalog
-from table.games.screen import Phase
+from table.commands.run import load_game_views
+from table.core import catalog
+from table.core.screen import Phase
 from table.kiosk import TableBusy, TableLock
 from table.paths import data_home
-from table.table_main import load_game_views
 
 GAME_FILE = "demo.json"
 DEMO_LOCK = "demo.lock"

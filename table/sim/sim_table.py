@@ -16,10 +16,10 @@ from typing import Any, Protocol
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from table.commands.run import build_table, load_game_views
 from table.config import Config, default_text, parse_config
-from table.sim.hub import HubEmulator
+from table.devices.hub_emulator import HubEmulator
 from table.sim.virtual_deck import VirtualSeats
-from table.table_main import build_table, load_game_views
 
 TICK = 1 / 30
 PRESS_GAP = 0.35  # seconds between a bot's button presses, like a person's

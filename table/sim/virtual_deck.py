@@ -15,7 +15,7 @@ from typing import Protocol
 
 from table.decks import deck_codes
 from table.devices.buttons import HOLD_SECONDS
-from table.sim.hub import HubEmulator
+from table.devices.hub_emulator import HubEmulator
 from table.store.decks import DeckRegistry
 
 

@@ -6,7 +6,7 @@ whose append did not return was never acted on, so nothing an LED acknowledged c
 
 Events are frozen dataclasses; the log is told which kinds it may hold and the name each is logged under, so it
 can read them back. The table's own inputs are logged by class name ("CardLaid"), a game's own by its catalog key
-and class name ("skullking-dice:DieLanded"), so two games' inputs never collide (table.games.catalog.log_kinds).
+and class name ("skullking-dice:DieLanded"), so two games' inputs never collide (table.core.catalog.log_kinds).
 `old_names` reads logs of earlier releases, which wrote a game's inputs by bare class name.
 
 What the log does when the world goes wrong (each case has a test in tests/store/test_event_log.py):

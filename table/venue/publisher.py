@@ -22,7 +22,7 @@ takes them.
 The table's status (retained, QoS 1) is online true on each connect, online false on a clean stop, and online
 false from the broker itself when the connection dies (the last will).
 
-Using it (the real table builds it from `[venue]` in table.table_main.build_table; a virtual table too, when its
+Using it (the real table builds it from `[venue]` in table.commands.run.build_table; a virtual table too, when its
 config has a `venue`):
 
     from table.venue.publisher import VenuePublisher
@@ -60,7 +60,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
-from table.games.effects import SwitchGame
+from table.core.effects import SwitchGame
 from table.store.database import DiskFull
 from table.venue.outbox import Outbox
 from table.venue.results import Result, game_started, results

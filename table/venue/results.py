@@ -28,10 +28,10 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from table.archive import _plain
-from table.games import catalog
-from table.games.effects import LOBBY, Judged, RoundOver, SwitchGame
-from table.games.screen import Phase
-from table.games.text import LANGUAGES, Text, text
+from table.core import catalog
+from table.core.effects import LOBBY, Judged, RoundOver, SwitchGame
+from table.core.screen import Phase
+from table.core.text import LANGUAGES, Text, text
 from table.locale import Catalog, load_catalog
 
 

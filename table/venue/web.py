@@ -36,8 +36,8 @@ from flask import Flask, Response, abort, flash, g, redirect, render_template, r
 from markupsafe import Markup
 from waitress import create_server
 
+from table.core.text import LANGUAGES
 from table.display.language import LANGUAGE_NAMES
-from table.games.text import LANGUAGES
 from table.locale import SOURCE_LANGUAGE, compile_catalog, read_catalog
 from table.venue import league as league_rules
 from table.venue.store import Game, Store

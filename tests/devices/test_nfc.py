@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from table.devices.nfc import HubLink, LinkState, LinkTiming
-from table.events import (
+from table.core.events import (
     CardPlaced,
     CardRemoved,
     HubConnected,
@@ -25,7 +24,8 @@ from table.events import (
     TableEvent,
     TagWritten,
 )
-from table.sim.hub import HubEmulator
+from table.devices.hub_emulator import HubEmulator
+from table.devices.nfc import HubLink, LinkState, LinkTiming
 
 UID = [bytes([0x04, n, 0xA2, 0x24, 0x1A, 0x5C, 0x80]) for n in range(256)]
 

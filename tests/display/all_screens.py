@@ -13,11 +13,11 @@ from typing import Any
 
 import pygame
 
+from table.commands.run import load_game_views
+from table.core.text import text
 from table.display.card_art import CardFace
 from table.display.controls import Controls
 from table.display.scoreboard import Scoreboard
-from table.games.text import text
-from table.table_main import load_game_views
 from tests.display.hollander_screens import hollander_screens
 from tests.display.screens import dice_screens, every_screen
 from tests.display.skullking_2021_shots import shots as shots_2021

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from table.table_main import load_game_views
+from table.commands.run import load_game_views
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -13,11 +13,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.games.flying_hollander import FlyingHollanderFlow
-from table.games.flying_hollander_screen import HollanderScreen
-from table.games.inputs import CardLaid, CardLifted, Press, SetName
-from table.games.table_state import TableState
-from table.rules import flying_hollander as fh
+from table.core.inputs import CardLaid, CardLifted, Press, SetName
+from table.core.table_state import TableState
+from table.games.flying_hollander import rules as fh
+from table.games.flying_hollander.flow import FlyingHollanderFlow
+from table.games.flying_hollander.screen import HollanderScreen
 
 NAMES = ("Anne Bonny", "Blackbeard", "Mary Read", "Calico Jack")
 
@@ -68,7 +68,7 @@ def hollander_screens(language: str = "en") -> dict[str, HollanderScreen]:
 
 
 def draw(screen: HollanderScreen, size: tuple[int, int]) -> pygame.Surface:
-    import table.display.flying_hollander_views  # noqa: F401  (registers the views)
+    import table.games.flying_hollander.views  # noqa: F401  (registers the views)
     from table.display.scoreboard import Scoreboard
 
     board = Scoreboard(pygame.Surface(size), clock=lambda: 1000.0)

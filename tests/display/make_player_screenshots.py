@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.table_main import load_game_views
+from table.commands.run import load_game_views
 
 OUT = Path(__file__).parents[2] / "docs" / "screenshots"
 

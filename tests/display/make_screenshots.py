@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.table_main import load_game_views
+from table.commands.run import load_game_views
 from tests.display.screens import dice_screens, every_screen
 from tests.display.test_every_screen import draw
 

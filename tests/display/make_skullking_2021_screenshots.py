@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.display import skullking_2021_views  # noqa: F401  (registers the views)
+from table.games.skullking_2021 import views as skullking_2021_views  # noqa: F401  (registers the views)
 from tests.display.screens import Shot
 from tests.display.skullking_2021_shots import shots
 from tests.display.test_every_screen import draw

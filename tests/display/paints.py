@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from table.core.text import Text
 from table.display.views import Paint
-from table.games.text import Text
 
 
 @dataclass

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from table.games.inputs import CardLaid, CardLifted, ChooseBid, ChooseScaryMary, CountdownDone
-from table.games.skullking_2021 import SkullKing2021Flow
-from table.games.skullking_2021_inputs import Cannonball
-from table.games.table_state import TableState
-from table.rules import skullking_2021 as sk
+from table.core.inputs import CardLaid, CardLifted, ChooseBid, ChooseScaryMary, CountdownDone
+from table.core.table_state import TableState
+from table.games.skullking_2021 import rules as sk
+from table.games.skullking_2021.flow import SkullKing2021Flow
+from table.games.skullking_2021.inputs import Cannonball
 
 NAMES = [
     "Anne Bonny",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from table.core import inputs
+from table.core.screen import Phase, Screen
+from table.core.session import TableSession
 from table.display.controls import Controls
-from table.games import inputs
-from table.games.screen import Phase, Screen
-from table.games.session import TableSession
 
 
 def key(char: str, code: int | None = None) -> pygame.event.Event:

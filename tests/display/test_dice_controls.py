@@ -9,16 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.core import inputs
+from table.core.screen import Phase
+from table.core.text import LANGUAGES
 from table.display.controls import Controls
-from table.display.dice_controls import DiceControls, faces_of
-from table.display.dice_views import register_dice_screens
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import watch_overflows
-from table.games import inputs
-from table.games.dice_inputs import CorrectDie, TrayEmptied
-from table.games.screen import Phase
-from table.games.text import LANGUAGES
-from table.rules import skullking_dice as skd
+from table.games.skullking_dice import rules as skd
+from table.games.skullking_dice.controls import DiceControls, faces_of
+from table.games.skullking_dice.inputs import CorrectDie, TrayEmptied
+from table.games.skullking_dice.views import register_dice_screens
 from tests.display.screens import dice_screens
 from tests.display.test_controls import key
 from tests.display.test_every_screen import draw

@@ -8,10 +8,10 @@ from functools import cache
 import pygame
 import pytest
 
+from table.core.text import LANGUAGES
 from table.display import typeset
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import watch_overflows
-from table.games.text import LANGUAGES
 from tests.display.screens import Shot, every_screen
 
 SIZES = [(1920, 1080), (800, 480)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from table.display.flying_hollander_views import HollanderControls, draw_card
+from table.core.inputs import NewGame, Undo
 from table.display.views import Paint
-from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
-from table.games.inputs import NewGame, Undo
-from table.rules import flying_hollander as fh
+from table.games.flying_hollander import rules as fh
+from table.games.flying_hollander.inputs import ChooseNext, PirateSwap, TakePile
+from table.games.flying_hollander.views import HollanderControls, draw_card
 from tests.display.hollander_screens import draw, hollander_screens
 
 

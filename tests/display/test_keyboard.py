@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from table.core import inputs
+from table.core.session import TableSession
 from table.display.controls import Button
 from table.display.keyboard import BACK, CANCEL, CHAR, LAYER, MAX_LENGTH, OK, SHIFT, SPACE, Keyboard
 from table.display.scoreboard import Scoreboard
-from table.display.trick_screen import lobby_touches
-from table.games import inputs
-from table.games.session import TableSession
+from table.games.tricks.trick_view import lobby_touches
 
 SIZES = [(800, 480), (1920, 1080)]
 FINGER = 44  # pixels: the least a key may measure either way at 800x480

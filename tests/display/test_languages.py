@@ -6,8 +6,8 @@ import string
 
 import pytest
 
+from table.core.text import LANGUAGES, text
 from table.display.language import LANGUAGE_NAMES, catalog
-from table.games.text import LANGUAGES, text
 from table.locale import po_path, read_catalog
 from table.locale.extract import Found, extract, problems, render, update
 
@@ -66,9 +66,10 @@ def test_the_config_offers_the_same_languages() -> None:
 
 
 def test_both_games_name_the_four_colours_with_the_same_words() -> None:
-    from table.games import skullking, skullking_dice
-    from table.games.text import COLOUR_NAMES
-    from table.rules import skullking as sk
+    from table.core.text import COLOUR_NAMES
+    from table.games.skullking import flow as skullking
+    from table.games.skullking import rules as sk
+    from table.games.skullking_dice import flow as skullking_dice
 
     assert {suit.value: name for suit, name in skullking.SUIT_NAMES.items()} == COLOUR_NAMES
     assert {kind: skullking_dice.KIND_NAMES[kind] for kind in COLOUR_NAMES} == COLOUR_NAMES

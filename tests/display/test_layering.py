@@ -35,10 +35,10 @@ def modules(folder: str) -> dict[str, set[str]]:
 
 
 def flow_modules() -> set[str]:
-    """The game modules that are flows or build on them: table.games.flow, and any that imports the rules or another
+    """The game modules that are flows or build on them: table.core.flow, and any that imports the rules or another
     flow module. What remains (screen models, texts, effects, inputs) is plain data the display may read."""
     games = modules("games")
-    flows = {"table.games.flow"}
+    flows = {"table.core.flow"}
     grown = True
     while grown:
         found = {name for name, names in games.items() if within_any(names, {"table.rules", *flows})}
@@ -49,9 +49,14 @@ def flow_modules() -> set[str]:
 
 def test_the_flow_modules_are_found() -> None:
     flows = flow_modules()
-    expected = {"table.games.flow", "table.games.bidding", "table.games.skullking", "table.games.skullking_dice"}
+    expected = {
+        "table.core.flow",
+        "table.core.bidding",
+        "table.games.skullking.flow",
+        "table.games.skullking_dice.flow",
+    }
     assert expected <= flows
-    assert flows.isdisjoint({"table.games.screen", "table.games.dice_screen", "table.games.text"})
+    assert flows.isdisjoint({"table.core.screen", "table.games.skullking_dice.screen", "table.core.text"})
 
 
 def test_the_display_imports_no_rules_flows_ports_store_or_vision() -> None:
@@ -77,4 +82,4 @@ def test_the_games_import_no_display_ports_store_vision_or_hardware() -> None:
 def test_an_import_inside_a_function_is_seen(tmp_path: Path) -> None:
     module = tmp_path / "late.py"
     module.write_text("def f():\n    from table.rules import skullking as sk\n    import vision.tracker\n")
-    assert {"table.rules", "table.rules.skullking", "vision.tracker"} <= imported(module)
+    assert {"table.rules", "table.games.skullking.rules", "vision.tracker"} <= imported(module)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from table.core import catalog, inputs
+from table.core.session import TableSession
 from table.display.card_art import PAPER
 from table.display.scoreboard import Scoreboard
-from table.display.trick_screen import lobby_touches
-from table.games import catalog, inputs
-from table.games.session import TableSession
+from table.games.tricks.trick_view import lobby_touches
 
 
 def touch(position: tuple[int, int]) -> None:

@@ -9,17 +9,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.core.inputs import HOLD, CardLaid, CardLifted, CountdownDone, Press
+from table.core.screen import Phase
+from table.core.table_state import TableState
+from table.core.text import LANGUAGES
 from table.display import typeset
-from table.display.piratenpoker_views import draw_final_score, draw_poker_table
 from table.display.scoreboard import Scoreboard
 from table.display.views import find_view
-from table.games.inputs import HOLD, CardLaid, CardLifted, CountdownDone, Press
-from table.games.piratenpoker import PiratenpokerFlow
-from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot
-from table.games.piratenpoker_screen import PokerScreen
-from table.games.screen import Phase
-from table.games.table_state import TableState
-from table.games.text import LANGUAGES
+from table.games.piratenpoker.flow import PiratenpokerFlow
+from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot
+from table.games.piratenpoker.screen import PokerScreen
+from table.games.piratenpoker.views import draw_final_score, draw_poker_table
 
 SIZES = ((1920, 1080), (800, 480))
 
@@ -156,8 +156,8 @@ if __name__ == "__main__":
 
 
 def test_touches_choose_the_loot_give_it_and_say_done() -> None:
-    from table.display.piratenpoker_views import touches
-    from table.games.piratenpoker_inputs import PlayDone
+    from table.games.piratenpoker.inputs import PlayDone
+    from table.games.piratenpoker.views import touches
 
     size = (1920, 1080)
     chosen = [action for _, action in touches(SHOTS["reveal"], size)]
@@ -169,7 +169,7 @@ def test_touches_choose_the_loot_give_it_and_say_done() -> None:
 
 def test_the_bar_offers_what_can_be_done_now() -> None:
     from table.display.controls import Controls
-    from table.games.piratenpoker_inputs import KeepLoot, PlayDone
+    from table.games.piratenpoker.inputs import KeepLoot, PlayDone
 
     controls = Controls()
 
@@ -190,7 +190,7 @@ def test_the_bar_offers_what_can_be_done_now() -> None:
 
 def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) -> None:
     """The winner's row is not told by its colour alone: a crown and a frame, on every winner of a tie."""
-    from table.display import piratenpoker_views
+    from table.games.piratenpoker import views as piratenpoker_views
 
     final = SHOTS["final"]
     tie = replace(final, finals=tuple(replace(f, place=1) if n < 2 else f for n, f in enumerate(final.finals)))

@@ -10,11 +10,11 @@ import numpy as np
 import pygame
 import pytest
 
+from table.core.screen import Phase
 from table.display.card_art import INK, PAPER
 from table.display.qr import QUIET_ZONE, fitted_qr, modules, qr_surface
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import watch_overflows
-from table.games.screen import Phase
 from tests.display.hollander_screens import hollander_screens
 from tests.display.screens import every_screen
 from tests.display.test_piratenpoker_views import SHOTS as POKER

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from table.core.text import LANGUAGES
 from table.display.language import catalog
 from table.display.score_pad import HIGHLIGHT, draw_score_pad, score_pad_grid
-from table.games.text import LANGUAGES
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen
 

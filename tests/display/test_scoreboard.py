@@ -11,8 +11,8 @@ import pytest
 from table.display import views
 from table.display.card_art import CardFace
 from table.display.scoreboard import FPS, Scoreboard, choose_video_driver
-from table.display.trick_screen import card_face, draw_trick_screen, seat_plates
 from table.display.views import Paint, find_view, register
+from table.games.tricks.trick_view import card_face, draw_trick_screen, seat_plates
 from tests.display.screens import every_screen
 
 SHOTS = every_screen("en")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from table.core.text import text, verbatim
 from table.display.short_forms import SHORT_FORMS, forms
-from table.games.text import text, verbatim
 
 
 class German:

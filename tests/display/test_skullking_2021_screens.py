@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from table.display.controls import Controls
-from table.display.skullking_2021_views import Controls2021
 from table.display.typeset import watch_overflows
 from table.display.views import find_view
-from table.games.skullking_2021_inputs import Cannonball, ChooseLeader
+from table.games.skullking_2021.inputs import Cannonball, ChooseLeader
+from table.games.skullking_2021.views import Controls2021
 from tests.display.screens import Shot
 from tests.display.skullking_2021_shots import shots
 from tests.display.test_every_screen import draw
@@ -47,10 +47,10 @@ def test_the_bar_asks_rosie_who_leads_and_offers_the_cannonball() -> None:
 
 
 def test_the_bar_offers_bids_up_to_the_cards_dealt() -> None:
-    from table.games.inputs import ChooseBid
-    from table.games.skullking_2021 import SkullKing2021Flow
-    from table.games.table_state import TableState
-    from table.rules import skullking_2021 as sk
+    from table.core.inputs import ChooseBid
+    from table.core.table_state import TableState
+    from table.games.skullking_2021 import rules as sk
+    from table.games.skullking_2021.flow import SkullKing2021Flow
 
     flow = SkullKing2021Flow(TableState(8), list(range(8)), sk.Options(loot=False, kraken=False, whale=False))
     flow._start_round(10)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.core.screen import Phase, ScoreRow
 from table.display import summary_screens
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
-from table.games.screen import Phase, ScoreRow
-from table.sim.virtual_table import VirtualTable
+from table.games.skullking.sim import VirtualTable
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen
 

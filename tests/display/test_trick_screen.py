@@ -9,10 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.core.screen import Phase
+from table.core.text import LANGUAGES, text
 from table.display import typeset
 from table.display.card_art import CARD_RATIO, CardFace
 from table.display.language import catalog
-from table.display.trick_screen import (
+from table.games.skullking.sim import VirtualTable
+from table.games.tricks.trick_view import (
     PLATE_WIDTH,
     card_face,
     draw_trick_screen,
@@ -20,9 +23,6 @@ from table.display.trick_screen import (
     seat_places,
     seat_plates,
 )
-from table.games.screen import Phase
-from table.games.text import LANGUAGES, text
-from table.sim.virtual_table import VirtualTable
 from tests.display.all_screens import Frame, draw
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen

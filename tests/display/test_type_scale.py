@@ -15,9 +15,9 @@ from functools import cache
 import pygame
 import pytest
 
+from table.core.text import LANGUAGES
 from table.display import typeset
 from table.display.typeset import Drawn, Overflow, record_texts, scale_for, watch_overflows
-from table.games.text import LANGUAGES
 from tests.display.all_screens import DEMO, Frame, all_frames, draw
 
 SIZES = [(1920, 1080), (800, 480), DEMO]

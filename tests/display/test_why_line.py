@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 import pytest
 
+from table.core import catalog, inputs
+from table.core.text import LANGUAGES, Text
 from table.display.card_art import CardFace
 from table.display.language import catalog as catalog_for
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import block_height, record_texts, scale_for, watch_overflows
 from table.display.why_line import STRIP
-from table.games import catalog, inputs
-from table.games.text import LANGUAGES, Text
 from tests.display.screens import every_screen
 from tests.display.why_shots import why_screens
 

@@ -16,9 +16,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.games.flying_hollander import FlyingHollanderFlow
-from table.games.inputs import CardLaid, CardLifted, SetName
-from table.games.table_state import TableState
+from table.core.inputs import CardLaid, CardLifted, SetName
+from table.core.table_state import TableState
+from table.games.flying_hollander.flow import FlyingHollanderFlow
 from tests.display.screens import dice_screens, every_screen
 from tests.display.skullking_2021_shots import shots as skullking_2021_shots
 from tests.display.test_piratenpoker_views import screens as piratenpoker_screens
@@ -72,7 +72,7 @@ def draw(screen: Any, size: tuple[int, int]) -> pygame.Surface:
 
 
 def main() -> None:
-    from table.table_main import load_game_views
+    from table.commands.run import load_game_views
 
     pygame.display.init()
     pygame.font.init()

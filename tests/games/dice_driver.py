@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from table.games.dice_inputs import DieLanded, DieMoved, DieTakenOut
-from table.games.dice_screen import DiceScreen
-from table.games.effects import Effect, LedPattern, Light, Message, Sound
-from table.games.inputs import ChooseBid, CountdownDone
-from table.games.skullking_dice import SkullKingDiceFlow
-from table.games.table_state import TableState
-from table.rules import skullking_dice as skd
+from table.core.effects import Effect, LedPattern, Light, Message, Sound
+from table.core.inputs import ChooseBid, CountdownDone
+from table.core.table_state import TableState
+from table.games.skullking_dice import rules as skd
+from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.games.skullking_dice.inputs import DieLanded, DieMoved, DieTakenOut
+from table.games.skullking_dice.screen import DiceScreen
 from tests.games.table_driver import FlowDriver
 
 

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from table.games.effects import Effect, LedPattern, Light, Message, SeatCount, Sound
-from table.games.inputs import (
+from table.core.effects import Effect, LedPattern, Light, Message, SeatCount, Sound
+from table.core.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -22,10 +22,10 @@ from table.games.inputs import (
     Press,
     StartGame,
 )
-from table.games.screen import Phase, Screen
-from table.games.session import TableSession
-from table.games.skullking_dice import SkullKingDiceFlow
-from table.rules import skullking as sk
+from table.core.screen import Phase, Screen
+from table.core.session import TableSession
+from table.games.skullking import rules as sk
+from table.games.skullking_dice.flow import SkullKingDiceFlow
 
 # One physical deck: every card has its own tag, so the five Escapes are five different uids.
 TAGS: tuple[tuple[str, str], ...] = tuple((f"04{index:012X}", card.code) for index, card in enumerate(sk.DECK))

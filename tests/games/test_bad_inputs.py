@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from table.games.effects import LedPattern, Message
-from table.games.inputs import (
+from table.core.effects import LedPattern, Message
+from table.core.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -14,7 +14,7 @@ from table.games.inputs import (
     Press,
     StartGame,
 )
-from table.games.screen import Phase
+from table.core.screen import Phase
 from tests.games.table_driver import Table, bid, tag
 
 

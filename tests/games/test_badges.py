@@ -1,4 +1,4 @@
-"""Player badges (table.games.badges): the name check, a good badge naming its seat in the lobby (and marked as a
+"""Player badges (table.core.badges): the name check, a good badge naming its seat in the lobby (and marked as a
 badge's name for the venue), and a badge that names no one refused in the lobby and in every game."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import dataclasses
 
 import pytest
 
-from table.games import catalog
-from table.games.badges import BADGE_NAME_LENGTH, BadName, badge_code, badge_name, tidy_badge_name
-from table.games.effects import LedPattern, Light, Message, Sound
-from table.games.inputs import CardLaid, CardLifted, ChooseGame, JoinSeat, SetName, StartGame
-from table.games.session import TableSession
+from table.core import catalog
+from table.core.badges import BADGE_NAME_LENGTH, BadName, badge_code, badge_name, tidy_badge_name
+from table.core.effects import LedPattern, Light, Message, Sound
+from table.core.inputs import CardLaid, CardLifted, ChooseGame, JoinSeat, SetName, StartGame
+from table.core.session import TableSession
 from tests.games.table_driver import Table
 
 REFUSED = "Seat 1: this player badge names no one; write a name on it with pirate-table write-badge"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from table.games.effects import CancelCountdown, LedPattern, SeatCount, Sound, StartCountdown
-from table.games.inputs import ChooseBid, CountdownDone, DealtCards, Press
-from table.games.screen import Phase, PrivateView, Screen
+from table.core.effects import CancelCountdown, LedPattern, SeatCount, Sound, StartCountdown
+from table.core.inputs import ChooseBid, CountdownDone, DealtCards, Press
+from table.core.screen import Phase, PrivateView, Screen
 from tests.games.table_driver import Table, join_and_start, play_trick
 
 
@@ -140,7 +140,7 @@ def test_the_dealer_moves_clockwise_among_the_players() -> None:
 
 
 def test_undoing_a_bid_during_the_countdown_cancels_it(bidding: Table) -> None:
-    from table.games.inputs import ConfirmUndo, Undo
+    from table.core.inputs import ConfirmUndo, Undo
 
     bidding.send(ChooseBid(0, 1), ChooseBid(1, 0), ChooseBid(2, 1))
     assert bidding.screen.phase is Phase.COUNTDOWN

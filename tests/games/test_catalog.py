@@ -1,4 +1,4 @@
-"""The game catalog (table.games.catalog): one entry per game, and every list of games reads it. A game that exists
+"""The game catalog (table.core.catalog): one entry per game, and every list of games reads it. A game that exists
 only for these tests (tests/toygame: rules, flow, views, one entry) appears everywhere once registered."""
 
 from __future__ import annotations
@@ -10,20 +10,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from table import referee
-from table.cli import main
+from table.commands import referee
+from table.commands.cli import main
+from table.commands.run import load_game_views
 from table.config import ConfigError, default_text, parse_config
+from table.core import catalog
+from table.core.catalog import GameEntry
+from table.core.effects import LedPattern, Light
+from table.core.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
+from table.core.screen import Phase, PrivateView
+from table.core.session import TableSession
 from table.decks import deck_codes, decks
 from table.display.views import Paint, find_view
-from table.games import catalog
-from table.games.catalog import GameEntry
-from table.games.effects import LedPattern, Light
-from table.games.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
-from table.games.screen import Phase, PrivateView
-from table.games.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
-from table.table_main import load_game_views
 from tests.toygame.flow import HighCardFlow, HighCardScreen, Pass
 
 

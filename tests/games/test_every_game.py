@@ -10,9 +10,9 @@ import typing
 
 import pytest
 
-from table.games import catalog
-from table.games.effects import Judged
-from table.games.inputs import (
+from table.core import catalog
+from table.core.effects import Judged
+from table.core.inputs import (
     CancelUndo,
     CardLaid,
     CardLifted,
@@ -34,7 +34,7 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.session import TableSession
+from table.core.session import TableSession
 
 EVENTS = 300
 

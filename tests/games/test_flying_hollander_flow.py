@@ -7,10 +7,8 @@ import itertools
 
 import pytest
 
-from table.games.effects import LOBBY, LedPattern, Light, Message, RoundOver, Sound, SwitchGame
-from table.games.flying_hollander import FlyingHollanderFlow
-from table.games.flying_hollander_inputs import ChooseNext, PirateSwap, TakePile
-from table.games.inputs import (
+from table.core.effects import LOBBY, LedPattern, Light, Message, RoundOver, Sound, SwitchGame
+from table.core.inputs import (
     CancelUndo,
     CardLaid,
     CardLifted,
@@ -27,9 +25,11 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.screen import Phase
-from table.games.table_state import TableState
-from table.rules import flying_hollander as fh
+from table.core.screen import Phase
+from table.core.table_state import TableState
+from table.games.flying_hollander import rules as fh
+from table.games.flying_hollander.flow import FlyingHollanderFlow
+from table.games.flying_hollander.inputs import ChooseNext, PirateSwap, TakePile
 
 _uids = itertools.count()
 
@@ -382,7 +382,7 @@ def test_two_players_wormhole_is_forced() -> None:
 
 
 def test_the_game_starts_from_the_lobby_through_the_catalog() -> None:
-    from table.games import catalog
+    from table.core import catalog
 
     entry = catalog.game("flying-hollander")
     flow = entry.build(TableState(4), (0, 1, 2, 3), None)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from table.games.effects import SOUNDS, LedPattern, RoundOver, Sound, StartCountdown
-from table.games.inputs import (
+from table.core.effects import SOUNDS, LedPattern, RoundOver, Sound, StartCountdown
+from table.core.inputs import (
     INPUT_KINDS,
     CancelUndo,
     CardLaid,
@@ -35,9 +35,9 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.screen import Phase
-from table.games.session import TableSession
-from table.rules import skullking as sk
+from table.core.screen import Phase
+from table.core.session import TableSession
+from table.games.skullking import rules as sk
 from table.store.database import open_database
 from table.store.event_log import EventLog
 from tests.games.table_driver import ONE_BUTTON, SCREEN, THREE_BUTTONS, Table, english, english_screen, play_game

@@ -1,15 +1,12 @@
 """Why each trick went where it went, in every game's flow: one Judged effect per trick (or showdown, pile), the why
-line kept until the next trick's first card, and the last trick shown again on demand (table.games.flow's shell)."""
+line kept until the next trick's first card, and the last trick shown again on demand (table.core.flow's shell)."""
 
 from __future__ import annotations
 
 import random
 
-from table.games.dice_inputs import CorrectDie, DieLanded, TrayEmptied
-from table.games.effects import Judged, LastTrickShown, Message
-from table.games.flying_hollander import FlyingHollanderFlow
-from table.games.flying_hollander_inputs import TakePile
-from table.games.inputs import (
+from table.core.effects import Judged, LastTrickShown, Message
+from table.core.inputs import (
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -21,8 +18,11 @@ from table.games.inputs import (
     ShowLastTrick,
     Undo,
 )
-from table.games.skullking_dice import SkullKingDiceFlow
-from table.games.table_state import TableState
+from table.core.table_state import TableState
+from table.games.flying_hollander.flow import FlyingHollanderFlow
+from table.games.flying_hollander.inputs import TakePile
+from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.games.skullking_dice.inputs import CorrectDie, DieLanded, TrayEmptied
 from tests.games.table_driver import SCREEN, Table, bid_all, join_and_start, play_game
 from tests.games.test_piratenpoker_flow import Poker
 from tests.games.test_skullking_2021_flow import start as start_2021

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from table.games.effects import LedPattern, Light, Message
-from table.games.inputs import (
+from table.core.effects import LedPattern, Light, Message
+from table.core.inputs import (
     CardLaid,
     ChooseBid,
     ConfirmUndo,
@@ -15,7 +15,7 @@ from table.games.inputs import (
     SetName,
     Undo,
 )
-from table.games.screen import Phase
+from table.core.screen import Phase
 from tests.games.table_driver import Table, tag
 
 

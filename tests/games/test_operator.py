@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from table.games.effects import LedPattern, Message
-from table.games.inputs import (
+from table.core.effects import LedPattern, Message
+from table.core.inputs import (
     CancelUndo,
     CardLaid,
     CardLifted,
@@ -21,7 +21,7 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.screen import Phase
+from table.core.screen import Phase
 from tests.games.table_driver import Table, bid_all, join_and_start, play_trick, tag, without_messages
 
 # --- The lobby ----------------------------------------------------------------------------------------------------

@@ -7,14 +7,14 @@ from dataclasses import fields
 
 import pytest
 
-from table.games.effects import LedPattern, Light, Message, RoundOver, SeatCount, Sound, SwitchGame
-from table.games.inputs import HOLD, TAP, CardLaid, CardLifted, CountdownDone, LinkLost, NewGame, Press, SetName
-from table.games.piratenpoker import PiratenpokerFlow, Step
-from table.games.piratenpoker_inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
-from table.games.piratenpoker_screen import PokerScreen
-from table.games.screen import Phase
-from table.games.table_state import TableState
-from table.rules import piratenpoker as pp
+from table.core.effects import LedPattern, Light, Message, RoundOver, SeatCount, Sound, SwitchGame
+from table.core.inputs import HOLD, TAP, CardLaid, CardLifted, CountdownDone, LinkLost, NewGame, Press, SetName
+from table.core.screen import Phase
+from table.core.table_state import TableState
+from table.games.piratenpoker import rules as pp
+from table.games.piratenpoker.flow import PiratenpokerFlow, Step
+from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
+from table.games.piratenpoker.screen import PokerScreen
 
 TAGS = {index: code for index, code in enumerate(pp.DECK_CODES)}
 
@@ -293,7 +293,7 @@ def test_all_tie_ends_the_game_and_its_loot_goes_back(laying: Poker) -> None:
 
 
 def test_undo_takes_back_a_card_laid_and_a_done(laying: Poker) -> None:
-    from table.games.inputs import ConfirmUndo, Undo
+    from table.core.inputs import ConfirmUndo, Undo
 
     laying.tap(0, "red:5")
     laying.send(Press(0, HOLD), Undo(), ConfirmUndo())
@@ -409,7 +409,7 @@ def test_the_reshuffle_gives_played_tags_back(laying: Poker) -> None:
 
 
 def test_undo_after_the_reveal_reopens_the_last_seat_done(laying: Poker) -> None:
-    from table.games.inputs import ConfirmUndo, Undo
+    from table.core.inputs import ConfirmUndo, Undo
 
     laying.play({0: ["red:5"], 1: ["blue:7"], 2: ["yellow:2"]})
     assert laying.screen().step == Step.CHOOSE.value

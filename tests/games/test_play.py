@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from table.games.effects import LedPattern, Message, RoundOver, Sound
-from table.games.inputs import CardLaid, CardLifted, ChooseScaryMary, Press, ReaderDown, ReaderUp
-from table.games.screen import Phase, PlayedCard
-from table.rules import skullking as sk
+from table.core.effects import LedPattern, Message, RoundOver, Sound
+from table.core.inputs import CardLaid, CardLifted, ChooseScaryMary, Press, ReaderDown, ReaderUp
+from table.core.screen import Phase, PlayedCard
+from table.games.skullking import rules as sk
 from tests.games.table_driver import Table, bid_all, join_and_start, play_trick, tag
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from table.games.effects import LedPattern, Message
-from table.games.inputs import (
+from table.core.effects import LedPattern, Message
+from table.core.inputs import (
     CardLaid,
     CardLifted,
     ChooseGame,
@@ -19,12 +19,12 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.screen import Phase
-from table.games.session import TableSession
-from table.games.skullking_2021 import SkullKing2021Flow
-from table.games.skullking_2021_inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
-from table.games.table_state import TableState
-from table.rules import skullking_2021 as sk
+from table.core.screen import Phase
+from table.core.session import TableSession
+from table.core.table_state import TableState
+from table.games.skullking_2021 import rules as sk
+from table.games.skullking_2021.flow import SkullKing2021Flow
+from table.games.skullking_2021.inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
 from tests.games.table_driver import Table
 
 TAGS = {
@@ -43,7 +43,7 @@ class Table2021(Table):
         return self.send(CardLaid(seat, uid_ or uid(physical), physical))
 
     def bids(self, bids: dict[int, int]) -> None:
-        from table.games.inputs import ChooseBid
+        from table.core.inputs import ChooseBid
 
         for seat, value in bids.items():
             self.send(ChooseBid(seat, value))
@@ -303,7 +303,7 @@ def test_bad_seats_and_buttons_are_refused(event: object) -> None:
 
 def test_the_config_chooses_the_advanced_rules() -> None:
     from table.config import ConfigError, default_text, parse_config
-    from table.games.skullking_2021 import skullking_2021_options
+    from table.games.skullking_2021.flow import skullking_2021_options
 
     assert skullking_2021_options(None) == sk.Options()
     config = parse_config(default_text() + '\n[skullking-2021]\nscoring = "rascal"\nkraken = false\n')
@@ -332,7 +332,7 @@ def test_the_title_names_rascal_scoring_the_cannonballs_and_the_alliances() -> N
 
 
 def test_ability_refusals() -> None:
-    from table.games.inputs import LinkLost
+    from table.core.inputs import LinkLost
 
     table = start()
     table.bids({0: 0, 1: 0, 2: 0})

@@ -11,17 +11,17 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from table.commands.run import build_table
 from table.config import default_text, parse_config
+from table.core import inputs
+from table.core.screen import Phase, Screen
 from table.devices.dice_tray import DiceTray
-from table.games import inputs
-from table.games.dice_inputs import DieLanded, DieTakenOut
-from table.games.dice_screen import DiceScreen
-from table.games.lobby import LobbyFlow
-from table.games.screen import Phase, Screen
-from table.games.skullking_dice import SkullKingDiceFlow
-from table.sim.hub import HubEmulator
+from table.devices.hub_emulator import HubEmulator
+from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.games.skullking_dice.inputs import DieLanded, DieTakenOut
+from table.games.skullking_dice.screen import DiceScreen
+from table.lobby.flow import LobbyFlow
 from table.store.database import open_database
-from table.table_main import build_table
 from tests.devices.test_nfc import FakeClock
 from vision.tray_events import CameraLost, DieRemoved, DieSettled, TrayEvent
 

@@ -7,9 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from table.games.dice_inputs import CameraDown, CameraUp, CorrectDie, DieLanded, TrayCovered, TrayEmptied
-from table.games.effects import LOBBY, LedPattern, Message, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
-from table.games.inputs import (
+from table.core.effects import LOBBY, LedPattern, Message, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
+from table.core.inputs import (
     CardLaid,
     ChooseBid,
     ConfirmUndo,
@@ -24,11 +23,12 @@ from table.games.inputs import (
     StartGame,
     Undo,
 )
-from table.games.screen import Phase
-from table.games.skullking_dice import SkullKingDiceFlow
-from table.games.table_state import TableState
+from table.core.screen import Phase
+from table.core.table_state import TableState
+from table.games.skullking_dice import rules as skd
+from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.games.skullking_dice.inputs import CameraDown, CameraUp, CorrectDie, DieLanded, TrayCovered, TrayEmptied
 from table.locale import load_catalog
-from table.rules import skullking_dice as skd
 from tests.games.dice_driver import DiceTable, messages, refused, without_messages
 
 

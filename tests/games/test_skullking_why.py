@@ -1,15 +1,16 @@
 """Why a Skull King trick went where it went, as the screen says it: every special card's interaction in both
-editions, the bonuses, and the words in every language (table.games.skullking_why)."""
+editions, the bonuses, and the words in every language (table.games.skullking.why)."""
 
 from __future__ import annotations
 
 import pytest
 
+from table.core.text import LANGUAGES, Text, verbatim
 from table.display.language import catalog
-from table.games.skullking_why import card_words, why_2013, why_2021
-from table.games.text import LANGUAGES, Text, verbatim
-from table.rules import skullking as sk
-from table.rules import skullking_2021 as sk21
+from table.games.skullking import rules as sk
+from table.games.skullking.why import card_words, why_2013
+from table.games.skullking_2021 import rules as sk21
+from table.games.skullking_2021.why import why_2021
 
 NAMES = ("Anna", "Ben", "Cleo", "Dirk", "Emma")
 

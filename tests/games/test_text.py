@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from table.games.text import Text, and_list, plural, text
+from table.core.text import Text, and_list, plural, text
 
 
 class Catalog:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from table import cli, selftest
+from table.commands import cli, selftest
 from table.devices import buttons, lights
 from table.devices.lights import Pattern, Rhythm
 

@@ -14,7 +14,7 @@ FOUND, _ = extract()
 TRANSLATED = ("de", "fr", "nl", "it")
 
 SOURCE = """
-from table.games.text import plural, text
+from table.core.text import plural, text
 
 def words(n, name, message):
     a = text("{name} joins", name=name)

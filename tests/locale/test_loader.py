@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import PoFileError
 
-from table.games.text import plural, text
+from table.core.text import plural, text
 from table.locale import PLURAL_FORMS, compile_catalog, load_catalog, po_path, read_catalog
 
 # (language, count) -> the form gettext must pick for "{count} card on the pile"

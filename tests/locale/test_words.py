@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from table.games.text import and_list, plural, text
+from table.core.text import and_list, plural, text
 from table.locale import load_catalog, po_path, read_catalog
 
 # English game terms the printed rules translate, per language; each language keeps the ones its rules print in

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from table.rules import skullking as sk
+from table.games.skullking import rules as sk
 
 
 def _announce(card: sk.Card, as_pirate: bool) -> sk.Card:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from table import referee
-from table.rules import flying_hollander as fh
-from table.rules.flying_hollander import Kind, Need, Position, Why
+from table.commands import referee
+from table.games.flying_hollander import rules as fh
+from table.games.flying_hollander.rules import Kind, Need, Position, Why
 
 
 def legal(pile: list[str], *cards: str) -> bool:
@@ -382,8 +382,8 @@ def test_referee_pile_and_bad_requests() -> None:
 
 def test_the_config_gives_the_copies_of_each_card() -> None:
     from table.config import ConfigError, default_text, parse_config
-    from table.games import catalog
-    from table.games.table_state import TableState
+    from table.core import catalog
+    from table.core.table_state import TableState
 
     assert parse_config(default_text()).hollander_counts == ()
     text = default_text().replace("# counts.kraken = 1", 'counts.kraken = 1\ncounts."crew:12" = 3')

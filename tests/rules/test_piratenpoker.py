@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from table import referee
-from table.rules import piratenpoker as pp
+from table.commands import referee
+from table.games.piratenpoker import rules as pp
 
 # --- The cards -------------------------------------------------------------------------------------------------
 

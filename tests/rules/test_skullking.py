@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from table.rules import skullking as sk
+from table.games.skullking import rules as sk
 from tests.rules.strategies import hand_and_trick, tricks
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from table.rules import skullking_2021 as sk
-from table.rules.requests import RequestError
+from table.core.requests import RequestError
+from table.games.skullking_2021 import rules as sk
 
 
 def cards(*codes: str) -> list[sk.Card]:
@@ -435,7 +435,7 @@ def test_referee_legal_and_revokes() -> None:
 
 
 def test_the_referee_answers_through_the_catalog() -> None:
-    from table.referee import answer_line
+    from table.commands.referee import answer_line
 
     answer = answer_line('{"game": "skullking-2021", "trick": ["green:14", "black:14"]}')
     assert (answer["winner"], answer["bonus"]) == (1, 30)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.rules import skullking_dice as dice
+from table.games.skullking_dice import rules as dice
 
 
 def throw(*codes: str) -> list[dice.Die]:

@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from table.games import dice_inputs
-from table.games.dice_screen import DiceScreen
-from table.games.screen import Phase
-from table.sim.dice_faults import DiceFaults
-from table.sim.dice_table import VirtualDiceTable
-from table.sim.dice_thrower import DiceThrower
-from table.sim.virtual_table import score_pad_lines
+from table.core.screen import Phase
+from table.games.skullking.sim import score_pad_lines
+from table.games.skullking_dice import inputs as dice_inputs
+from table.games.skullking_dice.faults import DiceFaults
+from table.games.skullking_dice.screen import DiceScreen
+from table.games.skullking_dice.sim import VirtualDiceTable
+from table.games.skullking_dice.thrower import DiceThrower
 from vision.pipeline import DiceReader
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 
-from table.games.screen import Phase
-from table.rules import skullking_dice as skd
-from table.sim.dice_bag import bag_dice, draw_hands, roll
-from table.sim.dice_bot import DiceBot
-from table.sim.dice_table import VirtualDiceTable
-from table.sim.dice_thrower import DiceThrower
+from table.core.screen import Phase
+from table.games.skullking_dice import rules as skd
+from table.games.skullking_dice.bag import bag_dice, draw_hands, roll
+from table.games.skullking_dice.bot import DiceBot
+from table.games.skullking_dice.sim import VirtualDiceTable
+from table.games.skullking_dice.thrower import DiceThrower
 
 
 def test_the_bag_holds_the_36_dice_and_hands_are_drawn_from_it() -> None:
@@ -65,8 +65,8 @@ def test_six_bots_play_a_whole_dice_game_through_the_real_vision_pipeline(tmp_pa
 def test_a_die_nobody_could_read_is_remembered_as_a_face_its_kind_shows_after_a_restart(tmp_path: Path) -> None:
     """Issue 18: resumed after a kill, a bot remembered an unreadable blue die as "blue flag" (a face no blue die
     has), and the operator's correction was refused, logged and asked again for ever."""
-    from table.games import inputs
-    from table.games.dice_inputs import DieLanded
+    from table.core import inputs
+    from table.games.skullking_dice.inputs import DieLanded
 
     table = VirtualDiceTable(tmp_path, 3, seed=4)
     for seat in range(3):

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pygame
 
-from table.display.dice_art import DIE_KINDS
-from table.display.dice_controls import FACE_KEYS
-from table.games.dice_inputs import CorrectDie
-from table.games.dice_screen import DiceScreen
-from table.games.screen import Phase
-from table.sim.dice_table import VirtualDiceTable
+from table.core.screen import Phase
+from table.games.skullking_dice.art import DIE_KINDS
+from table.games.skullking_dice.controls import FACE_KEYS
+from table.games.skullking_dice.inputs import CorrectDie
+from table.games.skullking_dice.screen import DiceScreen
+from table.games.skullking_dice.sim import VirtualDiceTable
 from table.sim.sim_table import WatchWindow
 
 

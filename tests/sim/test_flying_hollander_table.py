@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table.games.flying_hollander import FlyingHollanderFlow
-from table.games.screen import Phase
-from table.sim.flying_hollander_table import VirtualHollanderTable
+from table.core.screen import Phase
+from table.games.flying_hollander.flow import FlyingHollanderFlow
+from table.games.flying_hollander.sim import VirtualHollanderTable
 from tests.sim.test_demo import killed_and_resumed, whole_game
 
 OPTIONS = ("--game", "flying-hollander", "--players", "3", "--seed", "7")

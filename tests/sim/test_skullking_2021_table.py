@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from table.config import default_text
-from table.sim.skullking_2021_table import VirtualTable2021, big_table_config
+from table.games.skullking_2021.sim import VirtualTable2021, big_table_config
 from tests.sim.test_demo import killed_and_resumed, whole_game
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from table.rules import skullking as sk
-from table.sim import skullking_batch as batch
+from table.games.skullking import batch
+from table.games.skullking import rules as sk
 from tests.rules.strategies import tricks
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from table.cli import main
+from table.commands.cli import main
 from table.sim import venue_demo
 
 ROOT = Path(__file__).resolve().parents[2]

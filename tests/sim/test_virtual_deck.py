@@ -9,9 +9,9 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from table.core.events import CardPlaced, CardRemoved
 from table.decks import Known, identify
 from table.devices.buttons import HOLD_SECONDS, Press, gpio_buttons
-from table.events import CardPlaced, CardRemoved
 from table.sim.virtual_deck import VirtualSeats, enroll_deck, virtual_deck
 from table.store.database import open_database
 from table.store.decks import DeckRegistry

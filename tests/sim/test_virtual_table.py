@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from table.games.screen import Phase, Screen
-from table.rules import skullking as sk
-from table.sim.virtual_table import VirtualTable, score_pad_lines
+from table.core.screen import Phase, Screen
+from table.games.skullking import rules as sk
+from table.games.skullking.sim import VirtualTable, score_pad_lines
 
 
 def play(folder: Path, players: int, seed: int, faults: bool = False) -> tuple[Screen, VirtualTable]:

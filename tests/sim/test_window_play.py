@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pygame
 
-from table.games.screen import Phase
-from table.rules import skullking as sk
-from table.sim.virtual_table import VirtualTable, WindowPlay
+from table.core.screen import Phase
+from table.games.skullking import rules as sk
+from table.games.skullking.sim import VirtualTable, WindowPlay
 
 
 def test_a_person_plays_a_whole_game_from_the_scoreboard(tmp_path: Path) -> None:

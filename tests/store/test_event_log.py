@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from table.events import CardPlaced, CardRemoved, HubConnected
+from table.core.events import CardPlaced, CardRemoved, HubConnected
 from table.store.database import DiskFull, StoreError, open_database
 from table.store.event_log import EventLog
 
@@ -42,7 +42,7 @@ def test_a_log_written_by_a_newer_table_says_so(tmp_path: Path) -> None:
 
 WRITER = """
 import sys
-from table.events import CardPlaced
+from table.core.events import CardPlaced
 from table.store.database import open_database
 from table.store.event_log import EventLog
 log = EventLog(open_database(sys.argv[1]), [CardPlaced])

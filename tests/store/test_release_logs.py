@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from table.config import default_text, parse_config
-from table.games import catalog
-from table.games.screen import Phase
-from table.games.session import TableSession
+from table.core import catalog
+from table.core.screen import Phase
+from table.core.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
 

@@ -9,8 +9,8 @@ with the `toy_game` fixture (tests/conftest.py) and take it out again.
 
 from __future__ import annotations
 
-from table.games.catalog import GameEntry
-from table.games.text import verbatim
+from table.core.catalog import GameEntry
+from table.core.text import verbatim
 from tests.toygame import flow, rules
 
 ENTRY = GameEntry(

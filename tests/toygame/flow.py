@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from table.games.effects import LOBBY, Sound, SwitchGame
-from table.games.flow import Judging, TableFlow, copy_state
-from table.games.inputs import CardLaid, CardLifted, NewGame
-from table.games.readers import SeatReaders
-from table.games.screen import JudgedPlay, JudgedView, Note, Phase
-from table.games.table_state import TableState
-from table.games.text import Text, text, verbatim
+from table.core.effects import LOBBY, Sound, SwitchGame
+from table.core.flow import Judging, TableFlow, copy_state
+from table.core.inputs import CardLaid, CardLifted, NewGame
+from table.core.readers import SeatReaders
+from table.core.screen import JudgedPlay, JudgedView, Note, Phase
+from table.core.table_state import TableState
+from table.core.text import Text, text, verbatim
 from tests.toygame import rules
 
 

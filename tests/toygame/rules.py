@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from table.rules.requests import RequestError, codes
+from table.core.requests import RequestError, codes
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ROUNDS = 3

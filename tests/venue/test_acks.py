@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from table.games.catalog import GameEntry
+from table.core.catalog import GameEntry
 from table.venue.acks import AckSender
 from table.venue.broker import LocalBroker
 from table.venue.service import Venue

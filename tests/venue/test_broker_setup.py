@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from table import cli
+from table.commands import cli
 from table.venue.broker import VENUE_USER, acl_text, free_port, make_test_certificates, start_mosquitto, table_user
 from table.venue.broker_setup import Layout
 from table.venue.topics import events_topic

@@ -14,14 +14,14 @@ import pytest
 
 from table.app import TableApp
 from table.config import default_text, parse_config
+from table.core import catalog
+from table.core.catalog import GameEntry
+from table.core.effects import RoundOver
+from table.core.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
+from table.core.screen import Phase
+from table.core.session import TableSession
 from table.display.sounds import SoundPlayer
-from table.games import catalog
-from table.games.catalog import GameEntry
-from table.games.effects import RoundOver
-from table.games.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
-from table.games.screen import Phase
-from table.games.session import TableSession
-from table.sim.virtual_table import VirtualTable
+from table.games.skullking.sim import VirtualTable
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog

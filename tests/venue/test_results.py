@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from table.games.effects import LOBBY, Judged, Light, RoundOver, Sound, SwitchGame
-from table.games.flying_hollander_screen import HollanderSeat
-from table.games.piratenpoker_screen import FinalView, PokerSeat
-from table.games.screen import Phase, Placing, ScoreCell, ScoreRow, SeatView
-from table.games.table_state import TableState
-from table.games.text import text, verbatim
+from table.core.effects import LOBBY, Judged, Light, RoundOver, Sound, SwitchGame
+from table.core.screen import Phase, Placing, ScoreCell, ScoreRow, SeatView
+from table.core.table_state import TableState
+from table.core.text import text, verbatim
+from table.games.flying_hollander.screen import HollanderSeat
+from table.games.piratenpoker.screen import FinalView, PokerSeat
 from table.venue.results import in_languages, ranking_of, results
 from tests.toygame.flow import HighCardScreen
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from table import dice_commands
+from table.commands import dice as dice_commands
 from table.devices.camera import FileCamera
 from vision.dice import load_dice
 from vision.pipeline import DiceReader

@@ -1,0 +1,276 @@
+"""The `pirate-table` command."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from table.commands import badge as badge_command
+from table.commands import decks as deck_commands
+from table.commands import dice as dice_commands
+from table.commands import referee
+from table.commands import venue as venue_commands
+from table.core import catalog
+from table.kiosk import TableBusy, TableLock, stop_on_sigterm
+from table.paths import data_home
+from table.store.database import StoreError
+from table.venue import broker_setup
+
+LOG_NAME = "pirate-table.log"
+HARDWARE_DICE = ("capture", "calibrate")  # the dice commands that take the camera
+HUB_COMMANDS = ("enroll", "write-tags", "write-badge", "selftest")  # they take the seat hub (and the LEDs)
+NO_GPIO = (
+    "no GPIO pins here. Run it on the table's Raspberry Pi (or with GPIOZERO_PIN_FACTORY=mock "
+    "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin to try it without one; `pirate-table demo` is the table without hardware)."
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pirate-table", description="Pirate Table: a table that referees pirate games."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
+    ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
+
+    demo = commands.add_parser("demo", help="the virtual table: bots play a whole game (Skull King by default)")
+    with_demo = [entry for entry in catalog.games() if entry.virtual_table]
+    demo.add_argument(
+        "--game",
+        choices=[entry.key for entry in with_demo],
+        help=f"the game to play (default {with_demo[0].key}; `pirate-table games` lists them); a dice game's dice "
+        "are thrown into a rendered tray and read by the vision pipeline",
+    )
+    demo.add_argument("--players", type=int, default=4, help="as many as the game takes (default 4)")
+    demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
+    demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
+    demo.add_argument(
+        "--headless", action="store_true", help="no window, bots at every seat (the default without a display)"
+    )
+    demo.add_argument(
+        "--window",
+        action="store_true",
+        help="the scoreboard in a window: the card game's seat 1 is yours; in the dice game you are the operator",
+    )
+    demo.add_argument("--resume", action="store_true", help="carry on with the game the demo was playing")
+    demo.add_argument(
+        "--tables",
+        type=int,
+        help="a virtual venue: a local broker, the venue service and this many virtual tables (1 to 30), each "
+        "playing a game of its own; prints each table's FINAL lines and the league's STANDING lines",
+    )
+    demo.add_argument(
+        "--faults",
+        action="store_true",
+        help="trouble: garbage, damaged frames, an unplugged hub (cards); the camera dropping out, a hand over the "
+        "tray, dice on an edge, dice nudged (dice); with --tables: the broker killed and restarted, a table cut off",
+    )
+
+    deck_commands.register(commands)
+    badge_command.register(commands)
+    dice_commands.register(commands)
+    commands.add_parser("games", help="list the games this table plays: key, name, players, what each needs")
+    operator = commands.add_parser("operator", help="the operator's PIN: make a new one, written into the config")
+    operator.add_argument("--new-pin", action="store_true", help="make a new six-digit PIN and print it")
+    operator.add_argument("--if-unset", action="store_true", help="with --new-pin: only if the config has none")
+    commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
+    run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
+    run.add_argument("--window", action="store_true", help="a window instead of the full screen")
+    broker_setup.register(commands)
+    venue_commands.register(commands)
+
+    args = parser.parse_args(argv)
+    stop_on_sigterm()  # systemctl stop, a shutdown or kill: every command ends as it does on Ctrl-C
+    try:
+        return _command(args)
+    except KeyboardInterrupt:
+        print(f"pirate-table {args.command}: stopped", file=sys.stderr)
+        return 130
+    except StoreError as error:  # the data folder or its database cannot be used: said, never a traceback
+        print(f"pirate-table {args.command}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader of the output went away (`| head`): nobody is left to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit stays quiet
+        return 1
+
+
+def _command(args: argparse.Namespace) -> int:
+    if args.command == "referee":
+        try:
+            failures = referee.run(sys.stdin.buffer, sys.stdout)
+        except KeyboardInterrupt:
+            return 130
+        return 1 if args.strict and failures else 0
+    if args.command == "demo":
+        return _demo(args)
+    if args.command == "games":
+        return _games()
+    if args.command == "operator":
+        return _operator(args.new_pin, args.if_unset)
+    if args.command == "venue-broker":
+        return broker_setup.run(args)
+    if args.command in ("enroll", "write-tags", "write-badge", "selftest", "run"):
+        _log_to_data_folder()  # the console is for the person at the table; details go to the log
+    if args.command in HUB_COMMANDS or getattr(args, "dice_command", "") in HARDWARE_DICE:
+        try:  # the seat hub, the LEDs and the camera are the running table's: one at a time
+            with TableLock(data_home()):
+                return _hardware_command(args)
+        except TableBusy as error:
+            print(f"pirate-table {args.command}: {error}", file=sys.stderr)
+            return 2
+    if args.command == "run":
+        return _run(args.window)
+    if args.command == "dice":
+        return dice_commands.run(args)
+    if args.command == "venue":
+        return venue_commands.run(args)
+    raise AssertionError(args.command)
+
+
+def _hardware_command(args: argparse.Namespace) -> int:
+    if args.command in ("enroll", "write-tags"):
+        return deck_commands.run(args)
+    if args.command == "write-badge":
+        return badge_command.run(args)
+    if args.command == "selftest":
+        return _selftest()
+    return dice_commands.run(args)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    if args.tables is not None:
+        return _venue_demo(args)
+    from table.sim.demo import run_demo
+
+    args.game = args.game or next(entry.key for entry in catalog.games() if entry.virtual_table)
+    entry = catalog.game(args.game)
+    if not entry.min_players <= args.players <= entry.max_players:
+        print(
+            f"pirate-table demo: {entry.name} is played by {entry.min_players} to {entry.max_players} players, "
+            f"not {args.players}",
+            file=sys.stderr,
+        )
+        return 2
+    _log_to_data_folder()
+    window = args.window or (not args.headless and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+    return run_demo(
+        args.players,
+        args.seed,
+        speed=args.speed,
+        resume=args.resume,
+        faults=args.faults,
+        window=window,
+        game=args.game,
+    )
+
+
+def _venue_demo(args: argparse.Namespace) -> int:
+    from table.sim import venue_demo
+
+    refused = []
+    if not 1 <= args.tables <= venue_demo.MAX_TABLES:
+        refused.append(f"--tables takes 1 to {venue_demo.MAX_TABLES} tables, not {args.tables}")
+    if args.window:
+        refused.append("--tables plays headless only: leave out --window")
+    if args.resume or args.speed is not None or args.game is not None:
+        refused.append("--tables chooses each table's game and plays flat out: leave out --game, --speed, --resume")
+    lowest = max(catalog.game(key).min_players for key in venue_demo.GAMES)
+    highest = min(catalog.game(key).max_players for key in venue_demo.GAMES)
+    if not lowest <= args.players <= highest:
+        refused.append(f"--tables seats {lowest} to {highest} players at every table, not {args.players}")
+    if refused:
+        for reason in refused:
+            print(f"pirate-table demo: {reason}", file=sys.stderr)
+        return 2
+    _log_to_data_folder()
+    return venue_demo.run_venue_demo(args.tables, args.players, args.seed, faults=args.faults)
+
+
+def _games() -> int:
+    rows = [("game", "name", "players", "needs")]
+    for entry in catalog.games():
+        players = f"{entry.min_players}-{entry.max_players}"
+        rows.append((entry.key, str(entry.name), players, entry.needs))
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3])
+    return 0
+
+
+def _operator(make: bool, if_unset: bool) -> int:
+    from table.config import CONFIG_NAME, ConfigError, default_text, parse_config
+    from table.operator import has_pin, new_pin
+
+    path = data_home() / CONFIG_NAME
+    try:
+        current = path.read_text(encoding="utf-8") if path.exists() else default_text()
+        parse_config(current, str(path))  # a damaged config is said, not edited
+    except (OSError, UnicodeDecodeError, ConfigError) as error:
+        print(f"pirate-table operator: {error}", file=sys.stderr)
+        return 2
+    if not make:
+        print(f"The operator's PIN is {'set' if has_pin(current) else 'not set'} in {path} ([operator] pin).")
+        return 0
+    if if_unset and has_pin(current):
+        print(f"The operator's PIN is already set in {path}: kept.")
+        return 0
+    pin, changed = new_pin(current)
+    try:
+        path.write_text(changed, encoding="utf-8")
+    except OSError as error:
+        print(f"pirate-table operator: {path} cannot be written: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"The operator's PIN is now {pin} (in {path}, [operator] pin). Write it down; restart the table to use it.")
+    return 0
+
+
+def _run(window: bool) -> int:
+    from gpiozero.exc import BadPinFactory
+
+    from table.commands.run import run_table
+    from table.config import ConfigError, load_config
+
+    try:
+        return run_table(load_config(), fullscreen=not window)
+    except (ConfigError, TableBusy) as error:
+        logging.error("%s", error)
+        print(f"pirate-table run: {error}", file=sys.stderr)
+    except BadPinFactory:
+        print(f"pirate-table run: {NO_GPIO}", file=sys.stderr)
+    return 2
+
+
+def _log_to_data_folder() -> None:
+    """The log file in the data folder; a folder that cannot be written is named, and the log goes to stderr."""
+    style = {"level": logging.INFO, "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    try:
+        logging.basicConfig(filename=data_home() / LOG_NAME, **style)  # type: ignore[arg-type]
+    except OSError as error:
+        logging.basicConfig(**style)  # type: ignore[arg-type]
+        print(
+            f"pirate-table: the log file cannot be written in the data folder {data_home()} ({error.strerror}); "
+            "the log goes to the screen instead",
+            file=sys.stderr,
+        )
+
+
+def _selftest() -> int:
+    from gpiozero.exc import BadPinFactory
+
+    from table.commands import selftest
+    from table.config import ConfigError
+
+    try:
+        return selftest.run()
+    except ConfigError as error:
+        print(f"pirate-table selftest: {error}", file=sys.stderr)
+    except BadPinFactory:
+        print(f"pirate-table selftest: {NO_GPIO}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,216 @@
+"""What a game flow is told: the input events, as plain frozen dataclasses.
+
+The app turns device events (table/core/events.py) and touch-screen or keyboard actions into these, writes each one to
+the event log, then hands it to the flow. Every field is a str, int, bool or None, so the log stores them as JSON.
+Seats are the table's seats, 0..n-1 clockwise, whether or not they joined the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import get_args
+
+# --- From the seats: readers and buttons -------------------------------------------------------------------------
+
+BADGE_PREFIX = "badge:"  # a player badge's code: "badge:Anna" names the seat it is laid on, in the lobby
+
+
+@dataclass(frozen=True)
+class CardLaid:
+    """A tag came to rest on a seat's reader, already resolved by the app.
+
+    `code` is the card code ("yellow:12", "scarymary", ...) or a player badge ("badge:Anna"); None for a tag the
+    table does not know. `foreign_game` names the game of a card from another enrolled deck.
+    """
+
+    seat: int
+    uid: str
+    code: str | None
+    foreign_game: str | None = None
+
+
+@dataclass(frozen=True)
+class CardLifted:
+    """The tag on a seat's reader was taken away."""
+
+    seat: int
+
+
+TAP, HOLD, MINUS, PLUS, OK = "tap", "hold", "minus", "plus", "ok"
+KEYS = (TAP, HOLD, MINUS, PLUS, OK)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A seat button. One-button seats give "tap" or "hold"; three-button seats give "minus", "plus" or "ok".
+
+    "tap" works as "plus" and "hold" as "ok", so both layouts drive the same flow.
+    """
+
+    seat: int
+    key: str
+
+
+# --- The link to the seat hub (the app maps HubLinkLost, HubConnected, ReaderFailed, ReaderRecovered) ----------
+
+
+@dataclass(frozen=True)
+class LinkLost:
+    reason: str
+
+
+@dataclass(frozen=True)
+class LinkRestored:
+    pass
+
+
+@dataclass(frozen=True)
+class ReaderDown:
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReaderUp:
+    seat: int
+
+
+# --- From the touch screen, mouse or keyboard -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JoinSeat:
+    """Take a free seat in the lobby; an empty name keeps the seat's name ("Seat 3" by default)."""
+
+    seat: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class LeaveSeat:
+    """Give a seat up again, in the lobby."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class SetName:
+    """Name a seat's player, at any time; an empty name goes back to "Seat 3"."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """Start the game chosen with the seats that joined (as many as the game needs)."""
+
+
+@dataclass(frozen=True)
+class ChooseGame:
+    """In the lobby: the game to play (a key of the game catalog, "skullking"); StartGame starts it."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class ChooseLanguage:
+    """The table's language ("en", "de", "fr", "nl", "it"), at any time."""
+
+    language: str
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    """Someone confirms the cards of this round are dealt. Optional: the first bid counts as this too."""
+
+
+@dataclass(frozen=True)
+class ChooseBid:
+    """A seat's bid chosen on the screen: locks it at once."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class CountdownDone:
+    """The app's answer to the StartCountdown effect, when the YO-HO-HO countdown has run out."""
+
+
+@dataclass(frozen=True)
+class ChooseScaryMary:
+    """Announce the Scary Mary waiting at `seat` as a Pirate (True) or an Escape (False)."""
+
+    seat: int
+    as_pirate: bool
+
+
+@dataclass(frozen=True)
+class CorrectBid:
+    """The operator corrects a revealed bid during the round, before the round is scored."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The operator asks to take back the last action; nothing happens until ConfirmUndo."""
+
+
+@dataclass(frozen=True)
+class ConfirmUndo:
+    pass
+
+
+@dataclass(frozen=True)
+class CancelUndo:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """End the game: back to the lobby, with the same players in their seats."""
+
+
+@dataclass(frozen=True)
+class ShowLastTrick:
+    """Anyone asks to see the last judged trick again (or the game's own unit: a showdown, a pile): its cards and
+    why it went where it went, until the next input or the app's HideLastTrick after LAST_TRICK_SECONDS."""
+
+
+@dataclass(frozen=True)
+class HideLastTrick:
+    """The app's answer to the LastTrickShown effect, once its time is up: the last trick leaves the screen."""
+
+
+Input = (
+    CardLaid
+    | CardLifted
+    | Press
+    | LinkLost
+    | LinkRestored
+    | ReaderDown
+    | ReaderUp
+    | JoinSeat
+    | LeaveSeat
+    | SetName
+    | StartGame
+    | ChooseGame
+    | ChooseLanguage
+    | DealtCards
+    | ChooseBid
+    | CountdownDone
+    | ChooseScaryMary
+    | CorrectBid
+    | Undo
+    | ConfirmUndo
+    | CancelUndo
+    | NewGame
+    | ShowLastTrick
+    | HideLastTrick
+)
+
+INPUT_KINDS: tuple[type, ...] = get_args(Input)
+"""The table's input kinds, which every game may hear; a game's own kinds are in its catalog entry."""

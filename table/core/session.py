@@ -1,0 +1,124 @@
+"""The table as the app sees it: its state (table.core.table_state), and the flow that has the table now, the
+lobby or a game, handed on by the SwitchGame effect.
+
+`TableSession` is the one object the app feeds inputs to and replays the event log into. A switch builds the next
+flow from the game catalog, also while replaying, so a table that switched games resumes in the right one; the
+effects of the switch are the new flow's lights (and a cancelled countdown). The lobby stays while a game is on:
+a new game, or undoing the start, goes back to it with the same players seated and its undo history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from table.core import catalog
+from table.core.effects import CancelCountdown, Effect, SwitchGame
+from table.core.table_state import TableState
+from table.games.skullking_dice import inputs as dice_inputs
+from table.lobby.flow import LobbyFlow
+
+# What the tray's camera reports: facts of the table, which only a dice game acts on.
+TRAY_EVENTS = (
+    dice_inputs.DieLanded,
+    dice_inputs.DieMoved,
+    dice_inputs.DieTakenOut,
+    dice_inputs.TrayCovered,
+    dice_inputs.TrayUncovered,
+    dice_inputs.CameraDown,
+    dice_inputs.CameraUp,
+)
+
+
+class TableSession:
+    def __init__(
+        self,
+        seats: int,
+        language: str = "en",
+        first_game: str | None = None,
+        config: Any = None,
+        games: Sequence[catalog.GameEntry] | None = None,
+    ) -> None:
+        """`config`: the table's configuration (its games' settings), None for the defaults; `games`: the games the
+        lobby offers (default: the whole catalog), `first_game` the one chosen at first (default: the first)."""
+        self.games = tuple(games) if games is not None else catalog.games()
+        self.config = config
+        self.table = TableState(seats, language, first_game or self.games[0].key)
+        self.lobby = LobbyFlow(self.table, self.games)  # kept while a game is on: undoing the start comes back to it
+        self.flow: Any = self.lobby
+        self.switched: list[SwitchGame] = []  # the switches of flow the last input made (the venue's game starts)
+
+    @property
+    def game_key(self) -> str | None:
+        """The game being played, None in the lobby."""
+        return None if isinstance(self.flow, LobbyFlow) else self.table.chosen_game
+
+    @property
+    def chosen_game(self) -> str:
+        return self.table.chosen_game
+
+    @property
+    def on_reader(self) -> dict[int, str]:
+        return self.table.on_reader
+
+    @property
+    def tray(self) -> dict[int, Any]:
+        return self.table.tray
+
+    def handle(self, event: Any) -> list[Effect]:
+        self.switched = []
+        if isinstance(event, TRAY_EVENTS) and not self._plays_dice():
+            self._tray_fact(event)  # a camera over the tray reports in the lobby and in card games too: noted quietly
+            return []
+        effects: list[Effect] = []
+        for effect in self.flow.handle(event):
+            if isinstance(effect, SwitchGame):
+                self.switched.append(effect)
+                self._switch(effect)
+                effects += [CancelCountdown(), *self.flow.resume_effects()]
+            else:
+                effects.append(effect)
+        return effects
+
+    def resume_effects(self) -> list[Effect]:
+        return self.flow.resume_effects()
+
+    def screen(self) -> Any:
+        return self.flow.screen()
+
+    def private(self, seat: int) -> Any:
+        """What only `seat`'s player may see now (the game's private view; nothing in the lobby)."""
+        return self.flow.private(seat)
+
+    def _plays_dice(self) -> bool:
+        return self.game_key is not None and catalog.game(self.game_key).dice
+
+    def _tray_fact(self, event: Any) -> None:
+        """What lies in the tray and whether the camera sees it are the table's facts (TableState), whoever plays."""
+        table = self.table
+        match event:
+            case dice_inputs.DieLanded():
+                table.tray[event.order] = event
+            case dice_inputs.DieMoved() if event.order in table.tray:
+                table.tray[event.order] = event
+            case dice_inputs.DieTakenOut():
+                table.tray.pop(event.order, None)
+            case dice_inputs.TrayCovered() | dice_inputs.TrayUncovered():
+                table.tray_blocked = isinstance(event, dice_inputs.TrayCovered)
+            case dice_inputs.CameraDown():
+                table.camera_lost = event.reason
+            case dice_inputs.CameraUp():
+                table.camera_lost = None
+
+    def _switch(self, switch: SwitchGame) -> None:
+        if switch.game == catalog.LOBBY:
+            # The players who started are still seated in the lobby; after a new game, undo brings the game back.
+            ended = None if switch.back else SwitchGame(self.table.chosen_game, switch.players, True, self.flow)
+            self.lobby.reopen(undo_to=ended)
+            self.flow = self.lobby
+        elif switch.back:
+            self.table.chosen_game = switch.game  # the game a new game ended comes back, as it was
+            self.flow = switch.flow
+            self.flow.reopen()
+        else:
+            self.flow = catalog.game(switch.game).build(self.table, switch.players, self.config)

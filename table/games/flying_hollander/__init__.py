@@ -1,0 +1,28 @@
+"""The Flying Hollander: shed your cards onto the pile, take it when you cannot (docs/rules/flying-hollander.md).
+
+Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
+"""
+
+from table.core.catalog import GameEntry, register_game
+from table.core.text import text
+from table.games.flying_hollander import rules as fh
+from table.games.flying_hollander.flow import FlyingHollanderFlow
+from table.games.flying_hollander.inputs import HOLLANDER_INPUT_KINDS
+
+ENTRY = register_game(
+    GameEntry(
+        key="flying-hollander",
+        name=text("The Flying Hollander"),
+        min_players=fh.MIN_PLAYERS,
+        max_players=fh.MAX_PLAYERS,
+        build=lambda table, players, config: FlyingHollanderFlow(
+            table, players, deck_size=len(fh.deck(dict(config.hollander_counts) if config else None))
+        ),
+        deck=fh.DECK,
+        deck_from=lambda config: fh.deck(dict(config.hollander_counts)),  # how many of each card: the config's
+        inputs=HOLLANDER_INPUT_KINDS,
+        referee=fh.REFEREE,
+        views="table.games.flying_hollander.views",
+        virtual_table="table.games.flying_hollander.sim:VirtualHollanderTable",
+    )
+)

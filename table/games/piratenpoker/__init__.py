@@ -1,0 +1,27 @@
+"""Piratenpoker: cards laid face down, revealed together, loot shared out (docs/rules/piratenpoker.md).
+
+Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` and `controls` (the scoreboard), `sim`.
+"""
+
+from table.core.catalog import GameEntry, register_game
+from table.core.text import text
+from table.games.piratenpoker import rules as pp
+from table.games.piratenpoker.flow import PiratenpokerFlow
+from table.games.piratenpoker.inputs import PIRATENPOKER_INPUT_KINDS
+
+ENTRY = register_game(
+    GameEntry(
+        key="piratenpoker",
+        name=text("Piratenpoker"),
+        min_players=pp.MIN_PLAYERS,
+        max_players=pp.MAX_PLAYERS,
+        build=lambda table, players, config: PiratenpokerFlow(
+            table, players, config.piratenpoker if config else pp.DEFAULT_SETTINGS
+        ),
+        deck=pp.DECK_CODES,
+        inputs=PIRATENPOKER_INPUT_KINDS,
+        referee=pp.REFEREE,
+        views="table.games.piratenpoker.views",
+        virtual_table="table.games.piratenpoker.sim:PiratenpokerTable",
+    )
+)

@@ -1,0 +1,828 @@
+"""Skull King, the edition sold today (2021, Grandpa Beck's Games; what Board Game Arena plays).
+
+The rules as `docs/rules/skullking-2021.md` decides them. Pure: no I/O, no clock, no randomness of its own.
+
+Seats are numbered 0..players-1 clockwise; positions in a trick are 0-based in play order.
+
+What differs from the 2013 game (`table.games.skullking.rules`): four suits 1-14 (green parrots, purple maps, yellow
+chests, black Jolly Roger trumps), the Tigress (Scary Mary's heir), a character led sets no suit, bonuses for 14s
+and for mermaids taken by pirates, the advanced cards (Loot, Kraken, White Whale), Rascal scoring with the
+cannonball, the pirates' abilities, and 2 to 8 players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from table.core.requests import RequestError, codes, fields
+from table.games.skullking.rules import (  # who leads and who plays next: the same in both editions
+    first_leader,
+    play_order,
+)
+
+# --- The deck: 70 cards, 74 with the advanced cards -------------------------------------------------------------
+
+
+class Suit(Enum):
+    GREEN = "green"  # parrots
+    PURPLE = "purple"  # pirate maps
+    YELLOW = "yellow"  # treasure chests
+    BLACK = "black"  # the Jolly Roger: the trump suit
+
+
+class Kind(Enum):
+    NUMBER = "number"  # a suit card, 1-14
+    ESCAPE = "escape"
+    PIRATE = "pirate"
+    TIGRESS = "tigress"  # announced as a Pirate or as an Escape when played
+    MERMAID = "mermaid"
+    SKULL_KING = "skullking"
+    LOOT = "loot"  # plays as an Escape; allies its player with the trick's winner
+    KRAKEN = "kraken"  # nobody wins the trick
+    WHALE = "whale"  # the White Whale: specials are Escapes, the highest number wins
+
+
+SUITS = tuple(Suit)
+NUMBERS = range(1, 15)
+PIRATE_NAMES = ("rosie-de-laney", "bendt-the-bandit", "rascal-of-roatan", "juanita-jade", "harry-the-giant")
+ROSIE, BENDT, RASCAL, JUANITA, HARRY = PIRATE_NAMES
+ESCAPES_IN_DECK = 5
+MERMAIDS_IN_DECK = 2
+LOOT_IN_DECK = 2
+PIRATES_IN_DECK = len(PIRATE_NAMES)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+ROUNDS = 10
+
+# Bonuses, paid to the trick's winner only when their bid is met exactly.
+FOURTEEN_BONUS = 10  # a green, purple or yellow 14 captured
+BLACK_FOURTEEN_BONUS = 20  # the black 14 captured
+MERMAID_CAPTURED_BONUS = 20  # each mermaid a pirate takes
+PIRATE_CAPTURED_BONUS = 30  # each pirate the Skull King takes (the Tigress as a pirate counts)
+SKULL_KING_CAPTURED_BONUS = 40  # a mermaid takes the Skull King
+LOOT_BONUS = 20  # each of the two allies, when both meet their bids
+
+STANDARD, RASCAL_SCORING = "standard", "rascal"
+SCORINGS = (STANDARD, RASCAL_SCORING)
+RASCAL_WAGERS = (0, 10, 20)  # Rascal of Roatan's wager
+
+
+class CardError(ValueError):
+    """A card code or a set of cards that the rules cannot accept; the message says why, for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card as it lies on the table. The Tigress carries the role she was announced in, once played."""
+
+    kind: Kind
+    suit: Suit | None = None
+    number: int = 0
+    name: str | None = None  # a named pirate; None for a pirate named by kind only
+    played_as: Kind | None = None  # the Tigress only: Kind.PIRATE or Kind.ESCAPE
+
+    @property
+    def is_special(self) -> bool:
+        """Every card but a suit card may always be played, even when one could follow."""
+        return self.kind is not Kind.NUMBER
+
+    @property
+    def is_pirate(self) -> bool:
+        """A pirate, or the Tigress announced as one."""
+        return self.kind is Kind.PIRATE or (self.kind is Kind.TIGRESS and self.played_as is Kind.PIRATE)
+
+    @property
+    def is_escape(self) -> bool:
+        """Plays as an Escape: the Escapes, the Loot, the Tigress announced as an Escape."""
+        return self.kind in (Kind.ESCAPE, Kind.LOOT) or (self.kind is Kind.TIGRESS and self.played_as is Kind.ESCAPE)
+
+    @property
+    def is_character(self) -> bool:
+        """Pirates, mermaids and the Skull King: led, they leave no suit to follow."""
+        return self.is_pirate or self.kind in (Kind.MERMAID, Kind.SKULL_KING)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.kind in (Kind.KRAKEN, Kind.WHALE)
+
+    @property
+    def code(self) -> str:
+        if self.kind is Kind.NUMBER:
+            assert self.suit is not None
+            return f"{self.suit.value}:{self.number}"
+        if self.kind is Kind.PIRATE and self.name:
+            return f"pirate:{self.name}"
+        if self.kind is Kind.TIGRESS and self.played_as:
+            return f"tigress:{self.played_as.value}"
+        return self.kind.value
+
+    def __str__(self) -> str:
+        return self.code
+
+
+ESCAPE = Card(Kind.ESCAPE)
+MERMAID = Card(Kind.MERMAID)
+SKULL_KING = Card(Kind.SKULL_KING)
+PIRATE = Card(Kind.PIRATE)  # a pirate whose name is not known (a plain "pirate" code)
+TIGRESS = Card(Kind.TIGRESS)  # in a hand, not yet announced
+TIGRESS_AS_PIRATE = Card(Kind.TIGRESS, played_as=Kind.PIRATE)
+TIGRESS_AS_ESCAPE = Card(Kind.TIGRESS, played_as=Kind.ESCAPE)
+LOOT = Card(Kind.LOOT)
+KRAKEN = Card(Kind.KRAKEN)
+WHALE = Card(Kind.WHALE)
+ADVANCED = (Kind.LOOT, Kind.KRAKEN, Kind.WHALE)
+
+
+def number_card(suit: Suit, number: int) -> Card:
+    if number not in NUMBERS:
+        raise CardError(f"a {suit.value} card is numbered 1 to 14, not {number}")
+    return Card(Kind.NUMBER, suit, number)
+
+
+def named_pirate(name: str) -> Card:
+    if name not in PIRATE_NAMES:
+        raise CardError(f"there is no pirate called '{name}'; the pirates are {', '.join(PIRATE_NAMES)}")
+    return Card(Kind.PIRATE, name=name)
+
+
+BASE_DECK: tuple[Card, ...] = (
+    *(number_card(suit, number) for suit in SUITS for number in NUMBERS),
+    *(ESCAPE,) * ESCAPES_IN_DECK,
+    *(named_pirate(name) for name in PIRATE_NAMES),
+    TIGRESS,
+    *(MERMAID,) * MERMAIDS_IN_DECK,
+    SKULL_KING,
+)
+DECK: tuple[Card, ...] = (*BASE_DECK, *(LOOT,) * LOOT_IN_DECK, KRAKEN, WHALE)  # enrollment asks for these last
+assert len(BASE_DECK) == 70 and len(DECK) == 74
+
+
+@dataclass(frozen=True)
+class Options:
+    """Which advanced rules a table plays (the config's [skullking-2021] section)."""
+
+    loot: bool = True
+    kraken: bool = True
+    whale: bool = True
+    abilities: bool = True  # the pirates' abilities
+    scoring: str = STANDARD
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise CardError(f"the scoring is {' or '.join(SCORINGS)}, not {self.scoring!r}")
+
+    def allows(self, card: Card) -> bool:
+        return {Kind.LOOT: self.loot, Kind.KRAKEN: self.kraken, Kind.WHALE: self.whale}.get(card.kind, True)
+
+    @property
+    def deck_size(self) -> int:
+        return len(BASE_DECK) + LOOT_IN_DECK * self.loot + self.kraken + self.whale
+
+
+EVERYTHING = Options()  # every advanced card and ability, standard scoring: the default table
+
+
+# --- Card codes -------------------------------------------------------------------------------------------------
+
+_SIMPLE_CODES = {
+    "escape": ESCAPE,
+    "pirate": PIRATE,
+    "tigress": TIGRESS,
+    "mermaid": MERMAID,
+    "skullking": SKULL_KING,
+    "loot": LOOT,
+    "kraken": KRAKEN,
+    "whale": WHALE,
+}
+
+
+def parse_card(code: str) -> Card:
+    """The card a text code names. Case and surrounding spaces do not matter."""
+    if not isinstance(code, str):
+        raise CardError(f"a card is written as text such as 'green:12' or 'mermaid', not {code!r}")
+    text = code.strip().lower()
+    head, _, tail = text.partition(":")
+    if not tail and head in _SIMPLE_CODES:
+        return _SIMPLE_CODES[head]
+    if head in {suit.value for suit in SUITS}:
+        if not tail.isdigit():
+            raise CardError(f"'{code}': a {head} card needs its number, as in '{head}:7'")
+        return number_card(Suit(head), int(tail))
+    if head == "pirate":
+        return named_pirate(tail)
+    if head == "tigress":
+        if tail == "pirate":
+            return TIGRESS_AS_PIRATE
+        if tail == "escape":
+            return TIGRESS_AS_ESCAPE
+        raise CardError(f"'{code}': the Tigress is played as 'tigress:pirate' or 'tigress:escape'")
+    raise CardError(
+        f"unknown card '{code}'; cards are written green:1..14, purple:, yellow:, black:, escape, pirate, "
+        "pirate:<name>, tigress, tigress:pirate, tigress:escape, mermaid, skullking, loot, kraken, whale"
+    )
+
+
+def parse_cards(codes: Iterable[str]) -> list[Card]:
+    return [parse_card(code) for code in codes]
+
+
+def _physical(card: Card) -> Card:
+    """The printed card, whatever the Tigress was announced as."""
+    return TIGRESS if card.kind is Kind.TIGRESS else card
+
+
+_DECK_COUNTS = Counter(_physical(card) for card in DECK)
+
+
+def check_from_one_deck(cards: Iterable[Card]) -> None:
+    """Raise CardError unless the 74-card deck holds all these cards at once."""
+    counts = Counter(_physical(card) for card in cards)
+    for card, count in counts.items():
+        if card is PIRATE or card == PIRATE:
+            continue  # an unnamed pirate may be any of the five, checked just below
+        if count > _DECK_COUNTS[card]:
+            only = "only one" if _DECK_COUNTS[card] == 1 else f"only {_DECK_COUNTS[card]}"
+            raise CardError(f"the deck has {only} {card.code}, not {count}")
+    pirates = sum(count for card, count in counts.items() if card.kind is Kind.PIRATE)
+    if pirates > PIRATES_IN_DECK:
+        raise CardError(f"the deck has {PIRATES_IN_DECK} pirates besides the Tigress, not {pirates}")
+
+
+# --- Following suit -------------------------------------------------------------------------------------------
+
+
+def lead_suit(trick: Sequence[Card]) -> Suit | None:
+    """The suit to follow. Escape-like cards led (Escape, Loot, the Tigress as an Escape) leave it to the next
+    card; a character (pirate, mermaid, Skull King) or a Kraken or White Whale led: no suit in this trick."""
+    for card in trick:
+        if card.suit is not None:
+            return card.suit
+        if not card.is_escape:
+            return None
+    return None
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
+    """Who holds the suit to follow must play it, or a special card; who does not may play anything."""
+    lead = lead_suit(trick)
+    if lead is not None and any(card.suit is lead for card in hand):
+        return [card for card in hand if card.suit is lead or card.is_special]
+    return list(hand)
+
+
+# --- Who wins the trick ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A trick judged: positions are 0-based in play order."""
+
+    winner: int | None  # None: the Kraken took the trick, or the White Whale found no number
+    next_leader: int  # who leads the next trick
+    bonus: int  # the winner's bonus (paid if the bid is met)
+    alliances: tuple[int, ...] = ()  # positions of the Loot cards whose players ally with the winner
+    creature: Kind | None = None  # the Kraken or the White Whale, whichever counted
+
+
+def _ordinary_winner(cards: Sequence[tuple[int, Card]]) -> int:
+    """The position taking a trick of these (position, card) pairs by the ordinary order.
+
+    1. A mermaid and the Skull King: the first mermaid. 2. The Skull King. 3. The first pirate. 4. The first
+    mermaid. 5. The highest black card. 6. The highest card of the suit led. 7. Only Escapes: the first card.
+    A Kraken or White Whale left in (the one that does not count) plays as an Escape.
+    """
+    first = {}
+    for position, card in cards:
+        role = "pirate" if card.is_pirate else card.kind.value
+        first.setdefault(role, position)
+    if "skullking" in first:
+        return first.get("mermaid", first["skullking"])
+    for role in ("pirate", "mermaid"):
+        if role in first:
+            return first[role]
+    numbers = [(position, card) for position, card in cards if card.kind is Kind.NUMBER]
+    blacks = [(position, card) for position, card in numbers if card.suit is Suit.BLACK]
+    if blacks:
+        return max(blacks, key=lambda item: (item[1].number, -item[0]))[0]
+    if numbers:
+        lead = numbers[0][1].suit
+        followers = [(position, card) for position, card in numbers if card.suit is lead]
+        return max(followers, key=lambda item: (item[1].number, -item[0]))[0]
+    if not cards:
+        raise CardError("an empty trick has no winner")
+    return cards[0][0]
+
+
+def judge(trick: Sequence[Card]) -> Judgement:
+    """Who takes the trick, who leads next, the winner's bonus and the Loot alliances.
+
+    The Kraken: nobody wins; who would have won without it leads next. The White Whale: every special card is an
+    Escape and the highest number wins, whatever its suit (the first played among equal numbers); with no number
+    in the trick nobody wins and the Whale's player leads next. Both in one trick: the later one counts, the
+    earlier plays as an Escape.
+    """
+    if not trick:
+        raise CardError("an empty trick has no winner")
+    for card in trick:
+        if card.kind is Kind.TIGRESS and card.played_as is None:
+            raise CardError("the Tigress must be announced as a Pirate or as an Escape")
+    cards = list(enumerate(trick))
+    creatures = [position for position, card in cards if card.is_creature]
+    counting = creatures[-1] if creatures else None
+    if counting is not None and trick[counting].kind is Kind.KRAKEN:
+        others = [(position, card) for position, card in cards if position != counting and not card.is_creature]
+        would = _ordinary_winner(others) if others else counting
+        return Judgement(None, would, 0, (), Kind.KRAKEN)
+    if counting is not None:  # the White Whale
+        numbers = [(position, card) for position, card in cards if card.kind is Kind.NUMBER]
+        if not numbers:
+            return Judgement(None, counting, 0, (), Kind.WHALE)
+        winner = max(numbers, key=lambda item: (item[1].number, -item[0]))[0]
+        return Judgement(winner, winner, _fourteens(trick), _alliances(trick, winner), Kind.WHALE)
+    winner = _ordinary_winner(cards)
+    return Judgement(winner, winner, _bonus(trick, winner), _alliances(trick, winner))
+
+
+def _fourteens(trick: Sequence[Card]) -> int:
+    return sum(
+        (BLACK_FOURTEEN_BONUS if card.suit is Suit.BLACK else FOURTEEN_BONUS)
+        for card in trick
+        if card.kind is Kind.NUMBER and card.number == 14
+    )
+
+
+def _bonus(trick: Sequence[Card], winner: int) -> int:
+    bonus = _fourteens(trick)
+    taker = trick[winner]
+    if taker.is_pirate:
+        bonus += MERMAID_CAPTURED_BONUS * sum(card.kind is Kind.MERMAID for card in trick)
+    elif taker.kind is Kind.SKULL_KING:
+        bonus += PIRATE_CAPTURED_BONUS * sum(card.is_pirate for card in trick)
+    elif taker.kind is Kind.MERMAID and any(card.kind is Kind.SKULL_KING for card in trick):
+        bonus += SKULL_KING_CAPTURED_BONUS
+    return bonus
+
+
+def _alliances(trick: Sequence[Card], winner: int) -> tuple[int, ...]:
+    """The Loot cards' positions whose players ally with the winner (not the winner's own Loot)."""
+    return tuple(position for position, card in enumerate(trick) if card.kind is Kind.LOOT and position != winner)
+
+
+def trick_winner(trick: Sequence[Card]) -> int | None:
+    return judge(trick).winner
+
+
+class Rule(Enum):
+    """Which rule decided a trick: the rulebook's reason, for the why on the screen."""
+
+    KRAKEN = "kraken"  # nobody wins; who would have won leads next
+    WHALE = "whale"  # specials are Escapes, the highest number wins
+    WHALE_NO_NUMBER = "whale_no_number"  # the White Whale and no number: nobody wins, its player leads
+    MERMAID_CATCHES_KING = "mermaid_catches_king"
+    SKULL_KING = "skull_king"
+    PIRATE = "pirate"
+    MERMAID = "mermaid"
+    TRUMP = "trump"
+    LEAD_SUIT = "lead_suit"
+    ESCAPES = "escapes"  # every card escaped: the first played takes it
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a trick went where it went, as data: the rule, the winning card (None: nobody won), the suit led, the
+    cards the winner's bonus counts, and who leads next."""
+
+    rule: Rule
+    winner: int | None
+    card: Card | None
+    lead: Suit | None
+    next_leader: int
+    rivals: int = 0  # other cards of the winner's kind (two Pirates: the first played wins)
+    pirates: int = 0  # Pirates the Skull King caught
+    mermaids: int = 0  # Mermaids a Pirate caught
+    fourteens: int = 0  # 14s of green, purple or yellow taken
+    black_fourteen: bool = False  # the black 14 taken
+    bonus: int = 0
+    allies: tuple[int, ...] = ()  # positions of the Loot cards allied with the winner
+
+
+def explain(trick: Sequence[Card]) -> Reason:
+    """Why `trick` goes where `judge` sends it, in the rulebook's terms."""
+    judged = judge(trick)
+    lead = lead_suit(trick)
+    if judged.winner is None:
+        rule = Rule.KRAKEN if judged.creature is Kind.KRAKEN else Rule.WHALE_NO_NUMBER
+        return Reason(rule, None, None, lead, judged.next_leader)
+    card = trick[judged.winner]
+    taken = [other for other in trick if other.kind is Kind.NUMBER and other.number == 14]
+    fourteens = sum(other.suit is not Suit.BLACK for other in taken)
+    black = any(other.suit is Suit.BLACK for other in taken)
+    common = {"fourteens": fourteens, "black_fourteen": black, "bonus": judged.bonus, "allies": judged.alliances}
+    if judged.creature is Kind.WHALE:
+        return Reason(Rule.WHALE, judged.winner, card, lead, judged.next_leader, **common)
+    kings = any(other.kind is Kind.SKULL_KING for other in trick)
+    rivals = 0
+    if card.kind is Kind.MERMAID:
+        rule = Rule.MERMAID_CATCHES_KING if kings else Rule.MERMAID
+        rivals = sum(other.kind is Kind.MERMAID for other in trick) - 1
+    elif card.kind is Kind.SKULL_KING:
+        rule = Rule.SKULL_KING
+    elif card.is_pirate:
+        rule = Rule.PIRATE
+        rivals = sum(other.is_pirate for other in trick) - 1
+    elif card.suit is Suit.BLACK:
+        rule = Rule.TRUMP
+    elif card.suit is not None:
+        rule = Rule.LEAD_SUIT
+    else:
+        rule = Rule.ESCAPES
+    pirates = sum(other.is_pirate for other in trick) if rule is Rule.SKULL_KING else 0
+    mermaids = sum(other.kind is Kind.MERMAID for other in trick) if rule is Rule.PIRATE else 0
+    return Reason(rule, judged.winner, card, lead, judged.next_leader, rivals, pirates, mermaids, **common)
+
+
+# --- Rounds, dealer and leader --------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_players(players: int) -> None:
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise CardError(f"Skull King is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+
+
+def check_round_number(round_number: int) -> None:
+    if not _is_int(round_number) or not 1 <= round_number <= ROUNDS:
+        raise CardError(f"a game has rounds 1 to {ROUNDS}, not {round_number!r}")
+
+
+def cards_dealt(round_number: int, players: int, deck_size: int = len(DECK)) -> int:
+    """Round r deals r cards each, or as many as the deck holds for everybody (8 players: 9 from 74 cards, 8 from
+    70, in rounds 9 and 10)."""
+    check_round_number(round_number)
+    check_players(players)
+    return min(round_number, deck_size // players)
+
+
+def dealer(round_number: int, players: int, first_dealer: int = 0) -> int:
+    check_players(players)
+    check_round_number(round_number)
+    return (first_dealer + round_number - 1) % players
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led it and the cards in play order."""
+
+    leader: int
+    cards: tuple[Card, ...]
+
+    @property
+    def seats(self) -> list[int]:
+        return play_order(self.leader, len(self.cards))
+
+    @property
+    def judgement(self) -> Judgement:
+        return judge(self.cards)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that takes the trick, None when nobody does."""
+        position = self.judgement.winner
+        return None if position is None else self.seats[position]
+
+    @property
+    def winning_card(self) -> Card | None:
+        position = self.judgement.winner
+        return None if position is None else self.cards[position]
+
+    @property
+    def next_leader(self) -> int:
+        return self.seats[self.judgement.next_leader]
+
+    @property
+    def bonus(self) -> int:
+        return self.judgement.bonus
+
+    @property
+    def allies(self) -> list[int]:
+        """The seats that played a Loot allying them with the winner."""
+        return [self.seats[position] for position in self.judgement.alliances]
+
+
+class NotYourTurn(CardError):
+    pass
+
+
+class IllegalPlay(CardError):
+    pass
+
+
+@dataclass
+class Round:
+    """One round's play, trick by trick. The table does not see hands: following suit is judged afterwards."""
+
+    number: int
+    players: int
+    dealer: int
+    cards: int = 0  # dealt to each player; 0: the round's number
+    options: Options = field(default_factory=Options)
+    tricks: list[Trick] = field(default_factory=list)
+    current: list[Card] = field(default_factory=list)
+    chosen_leaders: dict[int, int] = field(default_factory=dict)  # trick index -> seat (Rosie D'Laney's choice)
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        check_round_number(self.number)
+        if not 0 <= self.dealer < self.players:
+            raise CardError(f"seat {self.dealer} is not at a table of {self.players}")
+        if not self.cards:
+            self.cards = cards_dealt(self.number, self.players, self.options.deck_size)
+
+    @property
+    def leader(self) -> int:
+        index = len(self.tricks)
+        if index in self.chosen_leaders:
+            return self.chosen_leaders[index]
+        return self.tricks[-1].next_leader if self.tricks else first_leader(self.dealer, self.players)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.tricks) == self.cards
+
+    @property
+    def to_play(self) -> int | None:
+        if self.is_over:
+            return None
+        return play_order(self.leader, self.players)[len(self.current)]
+
+    def cards_played(self) -> list[Card]:
+        return [card for trick in self.tricks for card in trick.cards] + self.current
+
+    def play(self, seat: int, card: Card) -> Trick | None:
+        """Lay `card` for `seat`; returns the finished trick when this was its last card."""
+        if self.is_over:
+            raise IllegalPlay(f"round {self.number} is over")
+        if seat != self.to_play:
+            raise NotYourTurn(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
+        if card.kind is Kind.TIGRESS and card.played_as is None:
+            raise IllegalPlay("the Tigress must be announced as a Pirate or as an Escape")
+        if not self.options.allows(card):
+            raise IllegalPlay(f"this table plays without the {card.kind.value}")
+        check_from_one_deck([*self.cards_played(), card])
+        self.current.append(card)
+        if len(self.current) < self.players:
+            return None
+        trick = Trick(self.leader, tuple(self.current))
+        self.tricks.append(trick)
+        self.current = []
+        return trick
+
+    def choose_leader(self, seat: int) -> None:
+        """Rosie D'Laney's ability: `seat` leads the next trick."""
+        if not 0 <= seat < self.players:
+            raise CardError(f"seat {seat} is not at a table of {self.players}")
+        self.chosen_leaders[len(self.tricks)] = seat
+
+    def tricks_won(self, seat: int) -> int:
+        return sum(trick.winner == seat for trick in self.tricks)
+
+    def bonus(self, seat: int) -> int:
+        """The bonus from tricks taken (Loot alliances apart: they depend on two bids)."""
+        return sum(trick.bonus for trick in self.tricks if trick.winner == seat)
+
+    def alliances(self) -> list[tuple[int, int]]:
+        """(Loot player, winner) for every Loot alliance of the round."""
+        return [(ally, trick.winner) for trick in self.tricks if trick.winner is not None for ally in trick.allies]
+
+    def loot_bonus(self, seat: int, bids: Sequence[int]) -> int:
+        """LOOT_BONUS for every alliance of `seat` in which both allies met their bids."""
+        return sum(
+            LOOT_BONUS
+            for pair in self.alliances()
+            if seat in pair and all(self.tricks_won(ally) == bids[ally] for ally in pair)
+        )
+
+    def score(
+        self, seat: int, bids: Sequence[int], cannonball: bool = False, wager: int = 0, scoring: str | None = None
+    ) -> int:
+        """`seat`'s score; `bids`: every seat's bid (as changed by Harry the Giant), for the alliances."""
+        bonus = self.bonus(seat) + self.loot_bonus(seat, bids)
+        return round_score(
+            bids[seat],
+            self.tricks_won(seat),
+            self.number,
+            bonus,
+            scoring or self.options.scoring,
+            cannonball,
+            wager,
+            self.cards,
+        )
+
+
+# --- Scoring --------------------------------------------------------------------------------------------------
+
+
+def check_bid(bid: int, round_number: int, cards: int = 0) -> None:
+    check_round_number(round_number)
+    cards = cards or round_number
+    if not _is_int(bid) or not 0 <= bid <= cards:
+        raise CardError(f"with {cards} cards dealt a bid is 0 to {cards} tricks, not {bid!r}")
+
+
+def round_score(
+    bid: int,
+    won: int,
+    round_number: int,
+    bonus: int = 0,
+    scoring: str = STANDARD,
+    cannonball: bool = False,
+    wager: int = 0,
+    cards: int = 0,
+) -> int:
+    """One player's score for a round (`cards`: dealt to each, the round's number unless fewer were dealt).
+
+    Standard: a bid met (bid > 0) earns 20 per trick bid plus bonuses; missed, -10 per trick off. A zero bid met
+    earns 10 x cards dealt plus bonuses; missed, -10 x cards dealt.
+    Rascal: 10 x cards dealt are at stake. A direct hit earns them all plus bonuses; a glancing blow (one off)
+    half of them; further off nothing. The cannonball (declared with the bid): a direct hit earns 15 x cards
+    dealt plus bonuses, anything else nothing.
+    Rascal of Roatan's wager: won with a bid met exactly, lost otherwise, in either scoring.
+    """
+    check_bid(bid, round_number, cards)
+    cards = cards or round_number
+    if not _is_int(won) or not 0 <= won <= cards:
+        raise CardError(f"with {cards} cards dealt a player wins 0 to {cards} tricks, not {won!r}")
+    if not _is_int(bonus) or bonus < 0 or bonus % 10:
+        raise CardError(f"a round's bonus is 0 or more, in tens, not {bonus!r}")
+    if scoring not in SCORINGS:
+        raise CardError(f"the scoring is {' or '.join(SCORINGS)}, not {scoring!r}")
+    if wager not in RASCAL_WAGERS:
+        raise CardError(f"Rascal of Roatan wagers 0, 10 or 20, not {wager!r}")
+    if cannonball and scoring != RASCAL_SCORING:
+        raise CardError("the cannonball is a wager of Rascal scoring")
+    hit = won == bid
+    stake = wager if hit else -wager
+    if scoring == RASCAL_SCORING:
+        if cannonball:
+            return (15 * cards + bonus if hit else 0) + stake
+        off = abs(won - bid)
+        points = 10 * cards + bonus if off == 0 else 5 * cards if off == 1 else 0
+        return points + stake
+    if bid == 0:
+        return (10 * cards + bonus if hit else -10 * cards) + stake
+    return (20 * bid + bonus if hit else -10 * abs(won - bid)) + stake
+
+
+# --- Revokes --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """`seat` did not follow `suit` in trick `trick`, yet played that suit later in the round (trick `shown`)."""
+
+    seat: int
+    suit: Suit
+    trick: int
+    shown: int
+    card: Card
+
+
+def find_revokes(tricks: Sequence[Trick]) -> list[Revoke]:
+    """Every revoke the cards of one round prove (a suit not followed, then played later from the same hand).
+
+    Bendt the Bandit draws two cards in a round; a suit drawn then could look like a revoke, so the flow says
+    "check" rather than "revoke" after his draw (docs/rules/skullking-2021.md)."""
+    showed_void: dict[tuple[int, Suit], int] = {}
+    revokes = []
+    for index, trick in enumerate(tricks):
+        lead = lead_suit(trick.cards)
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            if card.suit is not None and (seat, card.suit) in showed_void:
+                revokes.append(Revoke(seat, card.suit, showed_void.pop((seat, card.suit)), index, card))
+            if lead is not None and card.suit is not None and card.suit is not lead:
+                showed_void.setdefault((seat, lead), index)
+    return revokes
+
+
+# --- The pirates' abilities ---------------------------------------------------------------------------------
+
+
+def ability(trick: Trick, is_last: bool) -> str | None:
+    """The ability the trick's winner uses: the name of the winning pirate, when it has one to use now.
+
+    Rosie D'Laney, Bendt the Bandit and Juanita Jade act on the tricks to come, so not after a round's last trick;
+    Harry the Giant and Rascal of Roatan act on the score, so always. The Tigress and a plain "pirate" have none.
+    """
+    card = trick.winning_card
+    if card is None or card.kind is not Kind.PIRATE or card.name is None or trick.judgement.creature is Kind.WHALE:
+        return None
+    if is_last and card.name in (ROSIE, BENDT, JUANITA):
+        return None
+    return card.name
+
+
+# --- The referee's questions (`pirate-table referee`) ---------------------------------------------------------
+
+MAX_HAND = ROUNDS
+
+
+def _cards(value: Any, what: str) -> list[Card]:
+    return parse_cards(codes(value, what, 'card codes such as ["green:2", "mermaid"]'))
+
+
+def ask_trick(value: Any) -> dict[str, Any]:
+    trick = _cards(value, "trick")
+    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
+        raise RequestError(f"a trick has one card per player, {MIN_PLAYERS} to {MAX_PLAYERS} cards, not {len(trick)}")
+    for card in trick:
+        if card.kind is Kind.TIGRESS and card.played_as is None:
+            raise RequestError("the Tigress in a trick must be announced: tigress:pirate or tigress:escape")
+    check_from_one_deck(trick)
+    judged = judge(trick)
+    lead = lead_suit(trick)
+    return {
+        "winner": judged.winner,
+        "bonus": judged.bonus,
+        "lead_suit": lead.value if lead else None,
+        "next_leader": judged.next_leader,
+        "loot": [{"loot": position, "winner": judged.winner} for position in judged.alliances],
+    }
+
+
+def ask_score(value: Any) -> dict[str, Any]:
+    asked = fields(
+        value,
+        "score",
+        required=("bid", "won", "round"),
+        optional=("bonus", "scoring", "cannonball", "wager", "cards"),
+    )
+    cannonball = asked.get("cannonball", False)
+    if not isinstance(cannonball, bool):
+        raise RequestError('"cannonball" is true or false')
+    cards = asked.get("cards", 0)
+    if not _is_int(cards) or not 0 <= cards <= ROUNDS:
+        raise RequestError(f'"cards" (dealt to each player) is 1 to {ROUNDS}, not {cards!r}')
+    return {
+        "score": round_score(
+            asked["bid"],
+            asked["won"],
+            asked["round"],
+            asked.get("bonus", 0),
+            asked.get("scoring", STANDARD),
+            cannonball,
+            asked.get("wager", 0),
+            cards,
+        )
+    }
+
+
+def ask_legal(value: Any) -> dict[str, Any]:
+    asked = fields(value, "legal", required=("hand", "trick"))
+    hand = _cards(asked["hand"], "hand")
+    trick = _cards(asked["trick"], "trick")
+    if not 1 <= len(hand) <= MAX_HAND:
+        raise RequestError(f"a hand holds 1 to {MAX_HAND} cards, not {len(hand)}")
+    if len(trick) >= MAX_PLAYERS:
+        raise RequestError(f"a trick already holding {len(trick)} cards takes no more")
+    for card in hand:
+        if card.played_as is not None:
+            raise RequestError("the Tigress is announced when she is played; in a hand she is just 'tigress'")
+    for card in trick:
+        if card.kind is Kind.TIGRESS and card.played_as is None:
+            raise RequestError("the Tigress in a trick must be announced: tigress:pirate or tigress:escape")
+    check_from_one_deck([*hand, *trick])
+    return {"legal": [card.code for card in legal_plays(hand, trick)]}
+
+
+def ask_revokes(value: Any) -> dict[str, Any]:
+    if not isinstance(value, list):
+        raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
+    tricks = []
+    for index, item in enumerate(value):
+        asked = fields(item, f"trick {index}", required=("leader", "cards"))
+        cards = tuple(_cards(asked["cards"], f"trick {index}"))
+        leader = asked["leader"]
+        if not _is_int(leader) or not 0 <= leader < len(cards):
+            raise RequestError(f"trick {index}: the leader is a seat 0 to {len(cards) - 1}, not {leader!r}")
+        if tricks and len(cards) != len(tricks[0].cards):
+            raise RequestError(f"trick {index} has {len(cards)} cards, trick 0 has {len(tricks[0].cards)}")
+        tricks.append(Trick(leader, cards))
+    if len(tricks) > ROUNDS:
+        raise RequestError(f"a round has at most {ROUNDS} tricks, not {len(tricks)}")
+    check_from_one_deck(card for trick in tricks for card in trick.cards)
+    return {
+        "revokes": [
+            {"seat": r.seat, "suit": r.suit.value, "trick": r.trick, "shown": r.shown, "card": r.card.code}
+            for r in find_revokes(tricks)
+        ]
+    }
+
+
+REFEREE = {"trick": ask_trick, "score": ask_score, "legal": ask_legal, "revokes": ask_revokes}

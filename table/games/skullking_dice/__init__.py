@@ -1,0 +1,33 @@
+"""Skull King, the dice game: dice drawn from a bag, thrown into the tray, read by the camera
+(docs/rules/skullking-dice.md).
+
+Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views`, `controls` and `art` (the scoreboard), `sim`,
+`bot`, `bag`, `thrower` and `faults` (the virtual table).
+"""
+
+from table.core.catalog import GameEntry, register_game
+from table.core.text import text
+from table.games.skullking_dice import inputs as dice_inputs
+from table.games.skullking_dice import rules as skd
+from table.games.skullking_dice.flow import SkullKingDiceFlow
+
+ENTRY = register_game(
+    GameEntry(
+        key="skullking-dice",
+        name=text("Skull King: the dice game"),
+        min_players=skd.MIN_PLAYERS,
+        max_players=skd.MAX_PLAYERS,
+        build=lambda table, players, config: SkullKingDiceFlow(
+            table,
+            players,
+            scoring=config.dice_scoring if config else skd.STANDARD,
+            bag=config.dice_bag if config else skd.STANDARD_BAG,
+        ),
+        dice=True,
+        inputs=dice_inputs.DICE_INPUT_KINDS,
+        referee=skd.REFEREE,
+        views="table.games.skullking_dice.views",
+        virtual_table="table.games.skullking_dice.sim:VirtualDiceTable",
+        inputs_logged_bare=True,
+    )
+)
