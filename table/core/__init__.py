@@ -1,0 +1,1 @@
+"""The table's core: what every game shares, naming no game."""

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 LANGUAGES = ("en", "de", "fr", "nl", "it")  # the rulebooks' languages; English is the source, the others have catalogs
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}  # endonyms
+assert tuple(LANGUAGE_NAMES) == LANGUAGES
 
 
 class Translator(Protocol):

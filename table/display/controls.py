@@ -39,11 +39,10 @@ import pygame
 
 from table.core import inputs
 from table.core.screen import Phase, Screen
-from table.core.text import LANGUAGES, Text, text, verbatim
+from table.core.text import LANGUAGE_NAMES, LANGUAGES, Text, text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.keyboard import CANCEL, OK, Keyboard
-from table.display.language import LANGUAGE_NAMES
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 from table.games.tricks.trick_view import game_name, label

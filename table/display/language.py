@@ -9,9 +9,6 @@ from __future__ import annotations
 from table.core.text import LANGUAGES, Translator
 from table.locale import load_catalog
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}
-assert tuple(LANGUAGE_NAMES) == LANGUAGES
-
 
 def catalog(language: str) -> Translator | None:
     """The catalog of `language`; None for English (the source) and, rather than fail, for an unknown code."""

@@ -41,6 +41,7 @@ from datetime import date, time
 from pathlib import Path
 from typing import Any
 
+from table.core.config_check import Checker
 from table.paths import data_home
 
 CONFIG_NAME = "venue.toml"
@@ -51,6 +52,9 @@ HASH_ROUNDS = 390_000  # hashlib.pbkdf2_hmac with SHA-256, as OWASP advises for 
 
 class VenueConfigError(ValueError):
     """The venue's configuration cannot be used; the message says where and why, in plain words."""
+
+
+CHECK = Checker(VenueConfigError)  # the checks and their words are the table's config.toml's
 
 
 @dataclass(frozen=True)
@@ -139,38 +143,38 @@ def parse_venue_config(text: str, path: Path) -> VenueConfig:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise VenueConfigError(f"{path} is damaged and cannot be read ({error}); fix that line") from None
-    _only(data, ("broker", "web", "league", "admin"), str(path))
-    broker = _section(data, "broker", path)
-    web = _section(data, "web", path)
-    admin = _section(data, "admin", path)
+    CHECK.only(data, ("broker", "web", "league", "admin"), str(path))
+    broker = CHECK.section(data, "broker", str(path))
+    web = CHECK.section(data, "web", str(path))
+    admin = CHECK.section(data, "admin", str(path))
     where = f"{path}, [broker]"
-    _only(broker, ("host", "port", "password_file", "tls_ca", "client_id", "username"), where)
-    password_file = _value(broker, "password_file", str, "", where)
-    tls_ca = _value(broker, "tls_ca", str, "", where)
+    CHECK.only(broker, ("host", "port", "password_file", "tls_ca", "client_id", "username"), where)
+    password_file = CHECK.value(broker, "password_file", str, "", where)
+    tls_ca = CHECK.value(broker, "tls_ca", str, "", where)
     broker_settings = BrokerSettings(
-        host=_value(broker, "host", str, "localhost", where),
-        port=_port(broker, 1883, where),
+        host=CHECK.value(broker, "host", str, "localhost", where),
+        port=CHECK.between(broker, "port", 1, 65535, 1883, where),
         password_file=Path(password_file) if password_file else None,
         tls_ca=Path(tls_ca) if tls_ca else None,
-        client_id=_value(broker, "client_id", str, "pirate-table-venue", where),
-        username=_value(broker, "username", str, "venue", where),
+        client_id=CHECK.value(broker, "client_id", str, "pirate-table-venue", where),
+        username=CHECK.value(broker, "username", str, "venue", where),
     )
     where = f"{path}, [web]"
-    _only(web, ("host", "port"), where)
-    web_settings = WebSettings(_value(web, "host", str, "0.0.0.0", where), _port(web, 8080, where))
-    _only(admin, ("password_hash",), f"{path}, [admin]")
-    password_hash = _value(admin, "password_hash", str, "", f"{path}, [admin]")
-    league = league_from_plain(_section(data, "league", path), f"{path}, [league]")
+    CHECK.only(web, ("host", "port"), where)
+    web_settings = WebSettings(
+        CHECK.value(web, "host", str, "0.0.0.0", where), CHECK.between(web, "port", 1, 65535, 8080, where)
+    )
+    CHECK.only(admin, ("password_hash",), f"{path}, [admin]")
+    password_hash = CHECK.value(admin, "password_hash", str, "", f"{path}, [admin]")
+    league = league_from_plain(CHECK.section(data, "league", str(path)), f"{path}, [league]")
     return VenueConfig(path, broker_settings, web_settings, league, password_hash)
 
 
 def league_from_plain(data: dict[str, Any], where: str) -> LeagueSettings:
     """[league] (or the admin page's saved settings) checked; VenueConfigError says what is wrong."""
-    _only(data, ("name", "period", "evening_starts", "start", "end", "points", "games", "min_players"), where)
-    period = _value(data, "period", str, "evening", where)
-    if period not in PERIODS:
-        raise VenueConfigError(f"{where}: period is one of {', '.join(PERIODS)}, not '{period}'")
-    starts_text = _value(data, "evening_starts", str, "16:00", where)
+    CHECK.only(data, ("name", "period", "evening_starts", "start", "end", "points", "games", "min_players"), where)
+    period = CHECK.choice(data, "period", PERIODS, "evening", where)
+    starts_text = CHECK.value(data, "evening_starts", str, "16:00", where)
     match = re.fullmatch(r"(\d{1,2}):(\d{2})", starts_text)
     if not match or int(match[1]) > 23 or int(match[2]) > 59:
         raise VenueConfigError(f"{where}: evening_starts is a time of day like \"16:00\", not '{starts_text}'")
@@ -179,48 +183,17 @@ def league_from_plain(data: dict[str, Any], where: str) -> LeagueSettings:
         raise VenueConfigError(f"{where}: a season has a start and an end date, like start = 2026-01-01")
     if start and end and end < start:
         raise VenueConfigError(f"{where}: the season ends ({end}) before it starts ({start})")
-    points = data.get("points", [10, 6, 4, 2, 1])
-    if not isinstance(points, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
-        raise VenueConfigError(f"{where}: points is a list of whole numbers by place, like [10, 6, 4, 2, 1]")
+    points = CHECK.list_of(
+        data, "points", int, [10, 6, 4, 2, 1], where, "whole numbers by place, like [10, 6, 4, 2, 1]"
+    )
     if any(p < 0 for p in points):
         raise VenueConfigError(f"{where}: points by place are 0 or more")
-    games = data.get("games", [])
-    if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
-        raise VenueConfigError(f'{where}: games is a list of game keys, like ["skull-king"] ([] for every game)')
-    min_players = _value(data, "min_players", int, 2, where)
-    if not 1 <= min_players <= 12:
-        raise VenueConfigError(f"{where}: min_players is 1 to 12, not {min_players}")
-    name = _value(data, "name", str, "Pirate league", where).strip() or "Pirate league"
+    games = CHECK.list_of(data, "games", str, [], where, 'game keys, like ["skull-king"] ([] for every game)')
+    min_players = CHECK.between(data, "min_players", 1, 12, 2, where)
+    name = CHECK.value(data, "name", str, "Pirate league", where).strip() or "Pirate league"
     return LeagueSettings(
         name, period, time(int(match[1]), int(match[2])), start, end, tuple(points), tuple(games), min_players
     )
-
-
-def _section(data: dict[str, Any], name: str, path: Path) -> dict[str, Any]:
-    section = data.get(name, {})
-    if not isinstance(section, dict):
-        raise VenueConfigError(f"{path}: [{name}] is a section")
-    return section
-
-
-def _only(data: dict[str, Any], known: tuple[str, ...], where: str) -> None:
-    for key in data:
-        if key not in known:
-            raise VenueConfigError(f"{where}: unknown setting '{key}' (known: {', '.join(known)})")
-
-
-def _value(data: dict[str, Any], key: str, kind: type, default: Any, where: str) -> Any:
-    value = data.get(key, default)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise VenueConfigError(f"{where}: {key} is {'a whole number' if kind is int else 'text'}, not {value!r}")
-    return value
-
-
-def _port(data: dict[str, Any], default: int, where: str) -> int:
-    port = _value(data, "port", int, default, where)
-    if not 1 <= port <= 65535:
-        raise VenueConfigError(f"{where}: port is 1 to 65535, not {port}")
-    return int(port)
 
 
 def _date(data: dict[str, Any], key: str, where: str) -> date | None:

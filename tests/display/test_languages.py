@@ -6,8 +6,8 @@ import string
 
 import pytest
 
-from table.core.text import LANGUAGES, text
-from table.display.language import LANGUAGE_NAMES, catalog
+from table.core.text import LANGUAGE_NAMES, LANGUAGES, text
+from table.display.language import catalog
 from table.locale import po_path, read_catalog
 from table.locale.extract import Found, extract, problems, render, update
 

@@ -109,7 +109,7 @@ def test_texts_side_by_side_share_one_size() -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_language_chips_and_a_summary_s_points_are_each_in_one_size(size: tuple[int, int]) -> None:
-    from table.display.language import LANGUAGE_NAMES
+    from table.core.text import LANGUAGE_NAMES
 
     texts = measured("nl", size)
     lobby = [d for name, d in texts if name == "lobby"]

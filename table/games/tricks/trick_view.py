@@ -14,7 +14,7 @@ import pygame
 
 from table.core import inputs
 from table.core.screen import Phase, Screen, SeatView
-from table.core.text import COLOUR_NAMES, LANGUAGES, Text, plural, text, verbatim
+from table.core.text import COLOUR_NAMES, LANGUAGE_NAMES, LANGUAGES, Text, plural, text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import (
     CARD_RATIO,
@@ -26,7 +26,6 @@ from table.display.card_art import (
     draw_card,
     suit_mark,
 )
-from table.display.language import LANGUAGE_NAMES
 from table.display.typeset import fit_row, fit_text, place, row_size
 from table.display.views import Motion, Paint
 
