@@ -137,18 +137,18 @@ def test_a_round_of_one_trick_through_the_buttons_the_countdown_and_the_readers(
     assert table.screen.phase is Phase.PLAYING
     assert [seat.bid for seat in table.screen.seats] == [1, 0]
     leader = next(seat.seat for seat in table.screen.seats if seat.acting)
-    assert table.shown(leader) is Pattern.YOUR_TURN
+    assert table.shown(leader) is Pattern.GREEN_BLINK
     table.lay(leader, "skullking")
     table.lay(1 - leader, "yellow:3")
     assert table.screen.trick.winner == leader
-    assert table.shown(leader) is Pattern.WON_TRICK
+    assert table.shown(leader) is Pattern.GOLD_FLICKER
 
 
 def test_an_unknown_tag_is_refused_with_a_red_burst_and_nothing_changes(table: Harness) -> None:
     join_and_start(table)
     before = table.screen
     table.hub.place(0, bytes.fromhex("04DEADBEEF0000"), "")
-    table.run_until(lambda: table.shown(0) is Pattern.ERROR)
+    table.run_until(lambda: table.shown(0) is Pattern.RED_BURST)
     assert table.lights[0].led.color == RED  # the burst starts lit
     after = table.screen
     assert after.phase is before.phase and after.seats == before.seats
@@ -160,7 +160,7 @@ def test_a_badge_naming_no_one_is_refused_on_the_screen_in_the_log_and_at_its_se
 ) -> None:
     caplog.set_level("INFO", logger="table.app")
     table.hub.place(1, bytes.fromhex("04BADBADBADBAD"), "badge: \t ")
-    table.run_until(lambda: table.shown(1) is Pattern.ERROR)
+    table.run_until(lambda: table.shown(1) is Pattern.RED_BURST)
     assert table.lights[1].led.color == RED
     said = "Seat 2: this player badge names no one; write a name on it with pirate-table write-badge"
     assert str(table.screens[-1].messages[-1].text) == said and table.screens[-1].messages[-1].error
@@ -175,7 +175,7 @@ def test_a_badge_naming_no_one_is_refused_on_the_screen_in_the_log_and_at_its_se
 def test_a_lost_hub_turns_every_seat_amber(table: Harness) -> None:
     join_and_start(table)
     table.hub.unplug()
-    table.run_until(lambda: table.shown(0) is table.shown(1) is Pattern.LINK_LOST)
+    table.run_until(lambda: table.shown(0) is table.shown(1) is Pattern.AMBER_LONG_BLINK)
     assert table.lights[0].led.color == AMBER  # long on, short off: lit at first
 
 
@@ -192,7 +192,7 @@ def test_killed_mid_round_the_table_resumes_exactly_where_it_was(table: Harness)
     after = table.screen
     assert after.phase is before.phase is Phase.PLAYING
     assert after.trick == before.trick and after.seats == before.seats
-    assert table.shown(1 - leader) is Pattern.YOUR_TURN  # the next seat is lit again
+    assert table.shown(1 - leader) is Pattern.GREEN_BLINK  # the next seat is lit again
 
 
 def test_a_full_disk_lets_the_game_go_on_unsaved_and_says_so(table: Harness) -> None:

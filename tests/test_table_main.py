@@ -43,7 +43,7 @@ def test_the_table_is_built_from_its_config_and_plays(tmp_path: Path, pins: Mock
         clock.now += 0.02
         app.step(wait=0)
     assert screens[-1].seats[2].joined
-    assert app.lights[2].last_shown is Pattern.BID_LOCKED  # joined seats show steady
+    assert app.lights[2].last_shown is Pattern.BLUE_STEADY  # joined seats show steady
     app.hub.close()
     hub.unplug()
 

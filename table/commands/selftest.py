@@ -72,7 +72,7 @@ class SelfTest:
         patterns = list(Pattern)
         index = int((now - self._pattern_started) // PATTERN_SECONDS)
         if index >= len(patterns):
-            self.lights[step.seat].show(Pattern.IDLE, now)
+            self.lights[step.seat].show(Pattern.DARK, now)
             self._pattern_started, self._pattern_shown = None, -1
             return self._done(True)
         if index == self._pattern_shown:

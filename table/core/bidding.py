@@ -11,8 +11,8 @@ After the reveal the operator may correct a bid until the round is scored.
 and `bids` (seat -> locked bid), so undo takes bids back with the rest of the game, and says which round it is
 (`_bid_round`).
 
-The seat lights of a game of bids and tricks are here too: WAITING_FOR_BID until a seat's bid is locked, then steady
-until the reveal; while a judged trick is cleared away, WON_TRICK at its winner (`_trick_winner`).
+The seat lights of a game of bids and tricks are here too: BLUE_DOUBLE_BLINK until a seat's bid is locked, then steady
+until the reveal; while a judged trick is cleared away, GOLD_FLICKER at its winner (`_trick_winner`).
 """
 
 from __future__ import annotations
@@ -52,11 +52,11 @@ class SecretBids(_Flow):
         if seat in self._playing_seats():
             match self.state.phase:
                 case Phase.COUNTDOWN:
-                    return LedPattern.BID_LOCKED
+                    return LedPattern.BLUE_STEADY
                 case Phase.BIDDING:
-                    return LedPattern.BID_LOCKED if seat in self.state.bids else LedPattern.WAITING_FOR_BID
+                    return LedPattern.BLUE_STEADY if seat in self.state.bids else LedPattern.BLUE_DOUBLE_BLINK
                 case Phase.LIFTING:
-                    return LedPattern.WON_TRICK if self._trick_winner() == seat else LedPattern.IDLE
+                    return LedPattern.GOLD_FLICKER if self._trick_winner() == seat else LedPattern.DARK
         return super()._standing_light(seat)
 
     def _bid_button(self, seat: int, key: str) -> None:

@@ -16,22 +16,22 @@ from table.core.text import Text
 class LedPattern(StrEnum):
     """A seat LED's pattern; the names (and values) are those of `table.devices.lights.Pattern`.
 
-    The app maps them with `Pattern[effect.pattern]`. ERROR is transient: the LED shows it once and returns to
+    The app maps them with `Pattern[effect.pattern]`. RED_BURST is transient: the LED shows it once and returns to
     its standing pattern by itself, so the flow never sends the standing pattern again after an error.
     """
 
-    IDLE = "IDLE"
-    YOUR_TURN = "YOUR_TURN"
-    WAITING_FOR_BID = "WAITING_FOR_BID"
-    BID_LOCKED = "BID_LOCKED"
-    WON_TRICK = "WON_TRICK"
-    ERROR = "ERROR"
-    LINK_LOST = "LINK_LOST"
+    DARK = "DARK"
+    GREEN_BLINK = "GREEN_BLINK"
+    BLUE_DOUBLE_BLINK = "BLUE_DOUBLE_BLINK"
+    BLUE_STEADY = "BLUE_STEADY"
+    GOLD_FLICKER = "GOLD_FLICKER"
+    RED_BURST = "RED_BURST"
+    AMBER_LONG_BLINK = "AMBER_LONG_BLINK"
 
 
 @dataclass(frozen=True)
 class Light:
-    """Show `pattern` on `seat`'s LED. Sent only when a seat's pattern changes (and ERROR on every bad input)."""
+    """Show `pattern` on `seat`'s LED. Sent only when a seat's pattern changes (and RED_BURST on every bad input)."""
 
     seat: int
     pattern: LedPattern

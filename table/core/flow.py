@@ -6,7 +6,7 @@
   countdown starts it; leaving it other than by its end, say by an undo, cancels it), then the seat lights;
   `resume_effects()` after a replay or a switch of game.
 - Messages: `_say` adds a Message effect and a note on the screen (the last MESSAGES_SHOWN); `_refuse` answers a bad
-  input: the message, an ERROR light at the seat concerned and the "error" sound, and the state left as it was.
+  input: the message, a RED_BURST light at the seat concerned and the "error" sound, and the state left as it was.
 - The seat lights: each LED's standing pattern (`_standing_light`), sent only when it changes.
 - The operator's undo with confirm: `_checkpoint(action)` before an accepted action keeps the game as it was
   (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
@@ -124,7 +124,7 @@ class TableFlow:
         self.history: list[tuple[Text, Any]] = []
         self.undo_asked: Text | None = None
         self.notes: list[Note] = []
-        self.shown = dict.fromkeys(range(seats), LedPattern.IDLE)  # each LED's standing pattern, as last sent
+        self.shown = dict.fromkeys(range(seats), LedPattern.DARK)  # each LED's standing pattern, as last sent
         self.showing_last = False  # ShowLastTrick: the last trick is on the screen again, until the next input
         self._effects: list[Effect] = []
 
@@ -341,27 +341,27 @@ class TableFlow:
         self.notes = [*self.notes, Note(said, seat, error)][-MESSAGES_SHOWN:]
 
     def _refuse(self, said: Text, seat: int | None = None) -> None:
-        """A bad input (or a read its thrower must confirm): say why, flash ERROR at the seat, play the error
+        """A bad input (or a read its thrower must confirm): say why, flash RED_BURST at the seat, play the error
         sound, and change nothing."""
         self._say(said, seat, error=True)
         if seat is not None:
-            self._effects.append(Light(seat, LedPattern.ERROR))
+            self._effects.append(Light(seat, LedPattern.RED_BURST))
         self._effects.append(Sound("error"))
 
     def _standing_light(self, seat: int) -> LedPattern:
-        """What `seat`'s LED shows while nothing happens there: steady once joined in the lobby, YOUR_TURN for the
-        seat the table waits for, WON_TRICK for the winners at the end, else off. A game overrides it for its own
+        """What `seat`'s LED shows while nothing happens there: steady once joined in the lobby, GREEN_BLINK for the
+        seat the table waits for, GOLD_FLICKER for the winners at the end, else off. A game overrides it for its own
         phases (bids, a judged trick) and falls back on this."""
         if seat not in self._playing_seats():
-            return LedPattern.IDLE
+            return LedPattern.DARK
         match self.state.phase:
             case Phase.LOBBY:
-                return LedPattern.BID_LOCKED  # steady: joined
+                return LedPattern.BLUE_STEADY  # steady: joined
             case Phase.GAME_OVER:
                 first = any(placing.seat == seat and placing.place == 1 for placing in self._ranking())
-                return LedPattern.WON_TRICK if first else LedPattern.IDLE
+                return LedPattern.GOLD_FLICKER if first else LedPattern.DARK
             case _:
-                return LedPattern.YOUR_TURN if seat == self._acting_seat() else LedPattern.IDLE
+                return LedPattern.GREEN_BLINK if seat == self._acting_seat() else LedPattern.DARK
 
     def _update_lights(self) -> None:
         for seat in range(self.seats):

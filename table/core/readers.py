@@ -1,9 +1,9 @@
 """The seat hub's link and the seats' card readers, for the flows whose players use the readers: the lobby (a tag
 laid joins a seat) and the card games.
 
-While the hub link is lost every LED shows LINK_LOST and the table waits; a reader that is down shows LINK_LOST at
-its seat only, and what lay on it can no longer be seen. These are facts of the table (`TableState`), so a game
-started while a reader is down knows it. Combine as `class Flow(SeatReaders, ..., TableFlow)`.
+While the hub link is lost every LED shows AMBER_LONG_BLINK and the table waits; a reader that is down shows
+AMBER_LONG_BLINK at its seat only, and what lay on it can no longer be seen. These are facts of the table
+(`TableState`), so a game started while a reader is down knows it. Combine as `class Flow(SeatReaders, ..., TableFlow)`.
 """
 
 from __future__ import annotations
@@ -66,5 +66,5 @@ class SeatReaders(_Flow):
 
     def _standing_light(self, seat: int) -> LedPattern:
         if self.link_lost is not None or seat in self.readers_down:
-            return LedPattern.LINK_LOST
+            return LedPattern.AMBER_LONG_BLINK
         return super()._standing_light(seat)

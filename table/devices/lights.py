@@ -48,13 +48,13 @@ class Rhythm:
 class Pattern(Enum):
     """What a seat's LED says. `transient` patterns show for one run of their rhythm, then the seat's own returns."""
 
-    IDLE = Rhythm(OFF, ((False, 1.0),))
-    YOUR_TURN = Rhythm(GREEN, ((True, 0.6), (False, 0.6)))  # slow, even blink
-    WAITING_FOR_BID = Rhythm(BLUE, ((True, 0.15), (False, 0.15), (True, 0.15), (False, 0.8)))  # double blink
-    BID_LOCKED = Rhythm(BLUE, ((True, 1.0),))  # steady
-    WON_TRICK = Rhythm(GOLD, ((True, 0.08), (False, 0.08)) * 12 + ((True, 1.0),), repeat=False)  # flicker, then on
-    ERROR = Rhythm(RED, ((True, 0.1), (False, 0.1)) * 3 + ((False, 0.5),), repeat=False)  # triple burst
-    LINK_LOST = Rhythm(AMBER, ((True, 1.0), (False, 0.2)))  # long on, short off
+    DARK = Rhythm(OFF, ((False, 1.0),))
+    GREEN_BLINK = Rhythm(GREEN, ((True, 0.6), (False, 0.6)))  # slow, even blink
+    BLUE_DOUBLE_BLINK = Rhythm(BLUE, ((True, 0.15), (False, 0.15), (True, 0.15), (False, 0.8)))  # double blink
+    BLUE_STEADY = Rhythm(BLUE, ((True, 1.0),))  # steady
+    GOLD_FLICKER = Rhythm(GOLD, ((True, 0.08), (False, 0.08)) * 12 + ((True, 1.0),), repeat=False)  # flicker, then on
+    RED_BURST = Rhythm(RED, ((True, 0.1), (False, 0.1)) * 3 + ((False, 0.5),), repeat=False)  # triple burst
+    AMBER_LONG_BLINK = Rhythm(AMBER, ((True, 1.0), (False, 0.2)))  # long on, short off
 
     @property
     def rhythm(self) -> Rhythm:
@@ -62,7 +62,7 @@ class Pattern(Enum):
 
     @property
     def transient(self) -> bool:
-        return self is Pattern.ERROR
+        return self is Pattern.RED_BURST
 
 
 COUNT_COLOUR: Colour = (1.0, 1.0, 1.0)  # white: a seat's private count, unlike every pattern above
@@ -86,8 +86,8 @@ class SeatLight:
 
     def __init__(self, led: RGBLedLike) -> None:
         self.led = led
-        self.pattern = Pattern.IDLE
-        self.last_shown = Pattern.IDLE  # the newest pattern asked for, a passing one (an error) included
+        self.pattern = Pattern.DARK
+        self.last_shown = Pattern.DARK  # the newest pattern asked for, a passing one (an error) included
         self._since = 0.0
         self._passing: Rhythm | None = None
         self._passing_since = 0.0

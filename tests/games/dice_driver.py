@@ -37,7 +37,7 @@ class DiceTable(FlowDriver):
 
     def __post_init__(self) -> None:
         self.flow = SkullKingDiceFlow(TableState(self.seats), list(self.players), scoring=self.scoring, bag=self.bag)
-        self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
+        self.lights = dict.fromkeys(range(self.seats), LedPattern.DARK)
         self.lights.update(
             {light.seat: light.pattern for light in self.flow.resume_effects() if isinstance(light, Light)}
         )
@@ -82,5 +82,5 @@ def messages(effects: list[Effect]) -> list[str]:
 
 def refused(effects: list[Effect], seat: int | None) -> bool:
     """The answer to a bad input: a message, the error sound, and ERROR at the seat (if one is concerned)."""
-    error_light = seat is None or Light(seat, LedPattern.ERROR) in effects
+    error_light = seat is None or Light(seat, LedPattern.RED_BURST) in effects
     return bool(messages(effects)) and Sound("error") in effects and error_light

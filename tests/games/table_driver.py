@@ -77,7 +77,7 @@ class FlowDriver:
             self.events.append(event)
             effects = [self._heard(effect) for effect in self.flow.handle(event)]
             for effect in effects:
-                if isinstance(effect, Light) and effect.pattern is not LedPattern.ERROR:
+                if isinstance(effect, Light) and effect.pattern is not LedPattern.RED_BURST:
                     self.lights[effect.seat] = effect.pattern
             out += effects
         self.effects += out
@@ -98,7 +98,7 @@ class Table(FlowDriver):
 
     def __post_init__(self) -> None:
         self.flow = TableSession(self.seats)
-        self.lights = dict.fromkeys(range(self.seats), LedPattern.IDLE)
+        self.lights = dict.fromkeys(range(self.seats), LedPattern.DARK)
 
     def _heard(self, effect: Effect) -> Effect:
         return english(effect)  # the tests compare what the log says
@@ -128,7 +128,7 @@ class Table(FlowDriver):
         assert after.messages[-1].seat == seat
         assert Sound("error") in effects
         errors = [effect for effect in effects if isinstance(effect, Light)]
-        assert errors == ([] if seat is None else [Light(seat, LedPattern.ERROR)])
+        assert errors == ([] if seat is None else [Light(seat, LedPattern.RED_BURST)])
         assert without_messages(after) == without_messages(before)
         assert self.lights == lights
         return message
@@ -217,7 +217,7 @@ def play_game(table: Table, seats: Sequence[int], rng: random.Random, layout: st
             assert index is not None
             seat = seats[index]
             assert table.acting() == seat
-            assert table.lights[seat] is LedPattern.YOUR_TURN
+            assert table.lights[seat] is LedPattern.GREEN_BLINK
             hand = hands[seat]
             legal = sk.legal_plays([sk.parse_card(code) for _, code in hand], reference.current)
             card = rng.choice(legal)
@@ -236,7 +236,7 @@ def play_game(table: Table, seats: Sequence[int], rng: random.Random, layout: st
                 assert view is not None and view.winner == winner
                 assert [played.code for played in view.cards] == [str(card) for card in trick.cards]
                 if not reference.is_over or number < sk.ROUNDS:
-                    assert table.lights[winner] is LedPattern.WON_TRICK
+                    assert table.lights[winner] is LedPattern.GOLD_FLICKER
                 assert len(table.screen.revokes) == len(sk.find_revokes(reference.tricks))
                 lifting = list(seats)
                 rng.shuffle(lifting)

@@ -166,4 +166,4 @@ def test_messages_go_once_the_next_action_is_accepted(playing: Table) -> None:
     playing.lay(1, "red:6")
     assert playing.screen.messages == ()
     assert Message("Not your turn, Seat 3: Seat 2 plays next", 2) in playing.effects
-    assert playing.lights[2] is LedPattern.YOUR_TURN
+    assert playing.lights[2] is LedPattern.GREEN_BLINK

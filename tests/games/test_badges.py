@@ -100,6 +100,6 @@ def test_every_game_refuses_a_badge_naming_no_one_and_changes_nothing(key: str) 
     effects = table.handle(CardLaid(0, "04BAD", "badge:\x00"))
     messages = [effect for effect in effects if isinstance(effect, Message)]
     assert [str(message.text) for message in messages] == [REFUSED]
-    assert Light(0, LedPattern.ERROR) in effects and Sound("error") in effects
+    assert Light(0, LedPattern.RED_BURST) in effects and Sound("error") in effects
     assert dataclasses.replace(table.screen(), messages=()) == before
     assert table.screen().messages[-1].error and table.table.names[0] is None

@@ -33,9 +33,9 @@ def test_one_button_taps_count_up_and_wrap_and_hold_locks(bidding: Table) -> Non
     assert counts(bidding.send(Press(0, "tap"))) == [1]
     assert counts(bidding.send(Press(0, "tap"), Press(0, "tap"), Press(0, "tap"))) == [2, 3, 0]  # wraps from 3
     assert counts(bidding.send(Press(0, "tap"), Press(0, "tap"))) == [1, 2]
-    assert bidding.lights[0] is LedPattern.WAITING_FOR_BID
+    assert bidding.lights[0] is LedPattern.BLUE_DOUBLE_BLINK
     assert counts(bidding.send(Press(0, "hold"))) == []
-    assert bidding.lights[0] is LedPattern.BID_LOCKED
+    assert bidding.lights[0] is LedPattern.BLUE_STEADY
     view = bidding.screen.seats[0]
     assert view.bid_locked and view.bid is None
     for seat, value in ((1, 0), (2, 3)):
@@ -50,7 +50,7 @@ def test_three_buttons_count_both_ways_and_ok_locks(bidding: Table) -> None:
     assert counts(bidding.send(Press(1, "minus"), Press(1, "plus"), Press(1, "plus"))) == [1, 2, 0]
     assert counts(bidding.send(Press(1, "plus"))) == [1]
     bidding.send(Press(1, "ok"))
-    assert bidding.lights[1] is LedPattern.BID_LOCKED
+    assert bidding.lights[1] is LedPattern.BLUE_STEADY
     bidding.send(ChooseBid(0, 0), ChooseBid(2, 2), CountdownDone())
     assert bidding.screen.seats[1].bid == 1
 
@@ -61,7 +61,7 @@ def test_a_locked_bid_reopens_with_hold_until_every_bid_is_locked(bidding: Table
     assert bidding.screen.seats[0].bid_locked
     assert counts(bidding.send(Press(0, "hold"))) == [1]  # reopened, counting on from the bid
     assert not bidding.screen.seats[0].bid_locked
-    assert bidding.lights[0] is LedPattern.WAITING_FOR_BID
+    assert bidding.lights[0] is LedPattern.BLUE_DOUBLE_BLINK
     bidding.send(Press(0, "tap"), Press(0, "hold"))  # 1 wraps to 0 in round 1
     bidding.send(Press(1, "hold"), Press(2, "ok"))
     assert bidding.screen.phase is Phase.COUNTDOWN
@@ -86,7 +86,7 @@ def test_the_countdown_starts_when_the_last_bid_locks_and_the_bids_show_together
     bidding.send(CountdownDone())
     assert [view.bid for view in bidding.screen.seats] == [1, 0, 1, None]
     assert bidding.screen.phase is Phase.PLAYING
-    assert bidding.lights == {0: LedPattern.IDLE, 1: LedPattern.YOUR_TURN, 2: LedPattern.IDLE, 3: LedPattern.IDLE}
+    assert bidding.lights == {0: LedPattern.DARK, 1: LedPattern.GREEN_BLINK, 2: LedPattern.DARK, 3: LedPattern.DARK}
 
 
 def test_a_stale_countdown_changes_nothing(bidding: Table) -> None:

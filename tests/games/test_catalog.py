@@ -155,13 +155,13 @@ def test_a_game_without_bids_lights_the_seat_to_play_and_never_asks_for_a_bid(to
         table.handle(JoinSeat(seat))
     effects = table.handle(StartGame())
     lights = {effect.seat: effect.pattern for effect in effects if isinstance(effect, Light)}
-    assert lights == {0: LedPattern.YOUR_TURN, 1: LedPattern.IDLE, 2: LedPattern.IDLE}
+    assert lights == {0: LedPattern.GREEN_BLINK, 1: LedPattern.DARK, 2: LedPattern.DARK}
     effects = table.handle(CardLaid(0, "04A1", "star:7"))
-    assert {Light(0, LedPattern.IDLE), Light(1, LedPattern.YOUR_TURN)} <= set(effects)
+    assert {Light(0, LedPattern.DARK), Light(1, LedPattern.GREEN_BLINK)} <= set(effects)
     assert table.private(0) == PrivateView(0)  # nothing secret in this game
     for _ in range(2):  # rounds 1 (its second card), 2 and 3
         table.handle(Pass(1))
         table.handle(CardLaid(0, f"04B{_}", "star:3"))
     effects = table.handle(Pass(1))
-    assert table.screen().phase is Phase.GAME_OVER and Light(0, LedPattern.WON_TRICK) in effects
-    assert not any(e.pattern is LedPattern.WAITING_FOR_BID for e in effects if isinstance(e, Light))
+    assert table.screen().phase is Phase.GAME_OVER and Light(0, LedPattern.GOLD_FLICKER) in effects
+    assert not any(e.pattern is LedPattern.BLUE_DOUBLE_BLINK for e in effects if isinstance(e, Light))

@@ -89,8 +89,8 @@ def test_the_game_starts_with_the_deal_counted_and_seat_1_to_play(table: Driver)
     assert [(v.hand, v.clash, v.final) for v in screen.seats[:3]] == [(3, 3, 3)] * 3
     assert table.acting() == 1 and not screen.started
     assert str(screen.prompt).startswith("Swap hand and clash cards now if you wish. Seat 2 starts")
-    assert table.flow.shown[1] is LedPattern.YOUR_TURN and table.flow.shown[0] is LedPattern.IDLE
-    assert table.flow.shown[4] is LedPattern.IDLE
+    assert table.flow.shown[1] is LedPattern.GREEN_BLINK and table.flow.shown[0] is LedPattern.DARK
+    assert table.flow.shown[4] is LedPattern.DARK
 
 
 def test_a_play_is_judged_counted_and_the_turn_passes(table: Driver) -> None:
@@ -99,7 +99,7 @@ def test_a_play_is_judged_counted_and_the_turn_passes(table: Driver) -> None:
     assert screen.pile == ("crew:7",) and screen.draw == 32 and screen.seats[1].hand == 3
     assert table.acting() == 2 and str(screen.beat) == "7 or higher, or a special card"
     assert str(screen.last) == "Seat 2 played 7"
-    assert table.flow.shown[2] is LedPattern.YOUR_TURN
+    assert table.flow.shown[2] is LedPattern.GREEN_BLINK
 
 
 # --- Refusals ------------------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def test_a_card_too_low_is_refused_with_why_and_taken_back(table: Driver) -> Non
     before = table.flow.state.copy()
     table.lay(0, "crew:6")
     assert table.refused() == "Seat 1: a 6 does not beat the 7 under the Flying Hollander; take it back"
-    assert Light(0, LedPattern.ERROR) in table.effects
+    assert Light(0, LedPattern.RED_BURST) in table.effects
     assert table.flow.state == before
 
 
@@ -246,7 +246,7 @@ def test_the_hollander_first_skips_the_next_player(table: Driver) -> None:
 def test_the_wormhole_choice_by_the_chosen_players_button() -> None:
     table = Driver(4)
     table.lay(1, "wormhole")
-    assert table.acting() == 1 and table.flow.shown[3] is LedPattern.WAITING_FOR_BID
+    assert table.acting() == 1 and table.flow.shown[3] is LedPattern.BLUE_DOUBLE_BLINK
     table.lay(2, "crew:5")
     assert table.refused() == "Wait: Seat 2 chooses who plays next (Wormhole)"
     table.press(1)
@@ -332,7 +332,7 @@ def test_going_out_and_the_end_of_the_game(table: Driver) -> None:
     table.lay(1, "crew:5")
     assert table.screen.out == (1,) and table.screen.seats[1].place == 1
     assert RoundOver(1) in table.effects
-    assert table.flow.shown[1] is LedPattern.WON_TRICK
+    assert table.flow.shown[1] is LedPattern.GOLD_FLICKER
     _late(table, 2, fh.Holding(1, 0, 0))
     table.lay(2, "crew:6")
     screen = table.screen
@@ -361,7 +361,7 @@ def test_while_the_link_is_lost_cards_wait(table: Driver) -> None:
     table.send(LinkLost("cable"))
     table.lay(1, "crew:5")
     assert table.refused() == "The game waits for the seat hub to come back"
-    assert table.flow.shown[1] is LedPattern.LINK_LOST
+    assert table.flow.shown[1] is LedPattern.AMBER_LONG_BLINK
     table.send(LinkRestored())
     table.lay(1, "crew:5")
     assert table.screen.pile == ("crew:5",)
@@ -370,7 +370,7 @@ def test_while_the_link_is_lost_cards_wait(table: Driver) -> None:
 def test_names_and_a_reader_down(table: Driver) -> None:
     table.send(SetName(1, "Anna"))
     table.send(ReaderDown(2, "no answer"))
-    assert table.flow.shown[2] is LedPattern.LINK_LOST
+    assert table.flow.shown[2] is LedPattern.AMBER_LONG_BLINK
     table.lay(1, "crew:5")
     assert str(table.screen.last) == "Anna played 5"
 

@@ -76,7 +76,7 @@ def test_a_whole_game_scores_as_the_rules_core(
         assert placing.place == 1 + sum(total > placing.total for total in totals)
     for seat in players:
         first = any(p.seat == seat and p.place == 1 for p in screen.ranking)
-        assert table.lights[seat] is (LedPattern.WON_TRICK if first else LedPattern.IDLE)
+        assert table.lights[seat] is (LedPattern.GOLD_FLICKER if first else LedPattern.DARK)
     # One RoundOver per round, the countdown each round, and the end of the game.
     assert [effect.number for effect in table.effects if isinstance(effect, RoundOver)] == list(range(1, 11))
     assert table.effects.count(StartCountdown(3)) == sk.ROUNDS

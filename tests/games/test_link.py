@@ -25,7 +25,7 @@ def test_a_lost_link_lights_every_seat_and_the_game_waits(playing: Table) -> Non
     effects = playing.send(LinkLost("no heartbeat"))
     assert Message("The seat hub is unreachable (no heartbeat): the game waits until it is back", None) in effects
     assert [effect for effect in effects if isinstance(effect, Light)] == [
-        Light(seat, LedPattern.LINK_LOST) for seat in range(4)
+        Light(seat, LedPattern.AMBER_LONG_BLINK) for seat in range(4)
     ]
     screen = playing.screen
     assert screen.link_lost == "no heartbeat"
@@ -53,9 +53,9 @@ def test_bids_wait_too_but_the_countdown_and_the_operator_go_on(bidding: Table) 
     assert bidding.screen.phase is Phase.PLAYING
     bidding.send(CorrectBid(1, 1), SetName(1, "Anna"), Undo(), ConfirmUndo())
     assert bidding.screen.seats[1].name == "Anna" and bidding.screen.seats[1].bid == 0
-    assert bidding.lights == dict.fromkeys(range(4), LedPattern.LINK_LOST)
+    assert bidding.lights == dict.fromkeys(range(4), LedPattern.AMBER_LONG_BLINK)
     bidding.send(LinkRestored())
-    assert bidding.lights == {0: LedPattern.IDLE, 1: LedPattern.YOUR_TURN, 2: LedPattern.IDLE, 3: LedPattern.IDLE}
+    assert bidding.lights == {0: LedPattern.DARK, 1: LedPattern.GREEN_BLINK, 2: LedPattern.DARK, 3: LedPattern.DARK}
 
 
 def test_a_link_restored_without_a_loss_says_nothing(lobby: Table) -> None:

@@ -69,7 +69,7 @@ def test_seats_join_by_tag_button_or_screen_and_a_badge_names_the_seat() -> None
     table.handle(LeaveSeat(3))
     assert table.screen().players == (0, 1, 2)
     effects = table.handle(LeaveSeat(3))
-    assert Light(3, LedPattern.ERROR) in effects and table.screen().players == (0, 1, 2)
+    assert Light(3, LedPattern.RED_BURST) in effects and table.screen().players == (0, 1, 2)
 
 
 def test_the_start_builds_the_chosen_game_s_flow_with_the_table_s_names_and_language() -> None:
@@ -83,7 +83,7 @@ def test_the_start_builds_the_chosen_game_s_flow_with_the_table_s_names_and_lang
     assert isinstance(table.flow, SkullKingDiceFlow) and table.game_key == "skullking-dice"
     screen = table.screen()
     assert screen.players == (0, 2, 3) and screen.language == "de" and screen.seats[2].name == "Anna"
-    assert Light(0, LedPattern.WAITING_FOR_BID) in effects
+    assert Light(0, LedPattern.BLUE_DOUBLE_BLINK) in effects
 
 
 def test_new_game_goes_back_to_the_lobby_with_the_same_players_seated() -> None:
@@ -132,15 +132,15 @@ def test_undo_takes_back_a_join_and_leaves_the_choices_alone() -> None:
 def test_while_the_hub_is_lost_tags_and_buttons_are_refused_and_every_led_says_so() -> None:
     table = TableSession(3)
     effects = table.handle(LinkLost("unplugged"))
-    assert {Light(seat, LedPattern.LINK_LOST) for seat in range(3)} <= set(effects)
+    assert {Light(seat, LedPattern.AMBER_LONG_BLINK) for seat in range(3)} <= set(effects)
     effects = table.handle(Press(0, "tap"))
-    assert Light(0, LedPattern.ERROR) in effects and table.screen().players == ()
+    assert Light(0, LedPattern.RED_BURST) in effects and table.screen().players == ()
 
 
 def test_joined_seats_are_lit_steadily_in_the_lobby() -> None:
     table = TableSession(3)
     effects = table.handle(Press(1, "tap"))
-    assert Light(1, LedPattern.BID_LOCKED) in effects
+    assert Light(1, LedPattern.BLUE_STEADY) in effects
 
 
 def test_undo_goes_back_through_a_new_game_and_another_start_to_the_right_game() -> None:

@@ -36,7 +36,7 @@ def test_seats_join_by_card_button_badge_or_screen(lobby: Table) -> None:
     screen = lobby.screen
     assert [view.joined for view in screen.seats] == [True, True, True, True]
     assert [view.name for view in screen.seats] == ["Seat 1", "Seat 2", "Anna", "Ben"]
-    assert lobby.lights == dict.fromkeys(range(4), LedPattern.BID_LOCKED)
+    assert lobby.lights == dict.fromkeys(range(4), LedPattern.BLUE_STEADY)
     lobby.send(CardLaid(1, "04BADGE02", "badge:  Captain   Cora  "))  # a badge renames a seat that joined
     lobby.send(SetName(0, "Dan"), SetName(3, ""))
     assert [view.name for view in lobby.screen.seats] == ["Dan", "Captain Cora", "Anna", "Seat 4"]
@@ -44,7 +44,7 @@ def test_seats_join_by_card_button_badge_or_screen(lobby: Table) -> None:
 
 def test_a_seat_leaves_and_the_game_starts_with_the_others(lobby: Table) -> None:
     lobby.send(Press(0, "tap"), Press(1, "tap"), Press(3, "hold"), LeaveSeat(1))
-    assert lobby.lights[1] is LedPattern.IDLE
+    assert lobby.lights[1] is LedPattern.DARK
     lobby.send(StartGame())
     assert lobby.screen.players == (0, 3)
     assert lobby.screen.title == "Round 1: Seat 1 deals 1 card each"
@@ -92,7 +92,7 @@ def test_confirmed_undo_takes_the_last_card_back(playing: Table) -> None:
     screen = playing.screen
     assert screen.trick is not None and [card.code for card in screen.trick.cards] == ["red:4"]
     assert screen.undo is None and str(screen.messages[-1].text) == "Undone: Seat 3's red:5"
-    assert playing.acting() == 2 and playing.lights[2] is LedPattern.YOUR_TURN
+    assert playing.acting() == 2 and playing.lights[2] is LedPattern.GREEN_BLINK
     # The tag still lies on seat 2's reader: lifting it is no error, and it can be played again.
     playing.lift(2)
     playing.lay(2, "red:5")
@@ -109,7 +109,7 @@ def test_undoing_the_last_card_of_a_trick_unjudges_it(playing: Table) -> None:
     screen = playing.screen
     assert screen.phase is Phase.PLAYING and screen.round == 1 and screen.score_pad == ()
     assert screen.trick is not None and [card.code for card in screen.trick.cards] == ["red:4", "red:5"]
-    assert playing.lights[0] is LedPattern.YOUR_TURN
+    assert playing.lights[0] is LedPattern.GREEN_BLINK
     playing.lay(0, "red:2")
     assert playing.screen.trick is not None and playing.screen.trick.winner == 2
 
@@ -202,7 +202,7 @@ def test_an_undo_back_into_a_lift_does_not_wait_for_cards_already_lifted(lobby: 
     lobby.send(Undo(), ConfirmUndo())
     screen = lobby.screen
     assert screen.phase is Phase.PLAYING and screen.seats[1].bid == 1
-    assert lobby.acting() == 0 and lobby.lights[0] is LedPattern.YOUR_TURN
+    assert lobby.acting() == 0 and lobby.lights[0] is LedPattern.GREEN_BLINK
 
 
 def test_stale_and_repeated_reports_change_nothing(playing: Table) -> None:

@@ -71,7 +71,7 @@ def refused(effects: list, seat: int | None) -> str:
     messages = [str(effect.text) for effect in effects if isinstance(effect, Message)]
     assert Sound("error") in effects, messages
     if seat is not None:
-        assert Light(seat, LedPattern.ERROR) in effects
+        assert Light(seat, LedPattern.RED_BURST) in effects
     return messages[-1]
 
 
@@ -133,7 +133,7 @@ def test_the_screen_shows_only_how_many_cards_each_seat_laid(laying: Poker) -> N
 def test_hold_says_done_and_every_seat_done_starts_the_countdown(laying: Poker) -> None:
     laying.tap(0, "red:8")
     laying.send(Press(0, HOLD))
-    assert laying.flow.shown[0] is LedPattern.BID_LOCKED and laying.flow.shown[1] is LedPattern.WAITING_FOR_BID
+    assert laying.flow.shown[0] is LedPattern.BLUE_STEADY and laying.flow.shown[1] is LedPattern.BLUE_DOUBLE_BLINK
     laying.tap(1, "yellow:3")
     laying.send(PlayDone(1))
     laying.tap(2, "pass")  # the Pass card says done by itself
@@ -208,7 +208,7 @@ def test_a_pass_sits_out_the_rest_of_the_game(laying: Poker) -> None:
     laying.send(ChooseLoot("loot:blue:8"), GiveLoot(1))
     assert laying.screen().round == 2 and not laying.screen().seats[2].in_game
     assert "passed" in refused(laying.tap(2, "red:7"), 2)
-    assert laying.flow.shown[2] is LedPattern.IDLE
+    assert laying.flow.shown[2] is LedPattern.DARK
     laying.play({0: ["red:6"], 1: ["blue:4"]})  # the round is revealed without seat 2
     assert laying.screen().step == Step.CHOOSE.value
 

@@ -13,9 +13,9 @@ from tests.games.table_driver import Table, bid_all, join_and_start, play_trick,
 
 def test_the_acting_seat_is_lit_and_moves_on(playing: Table) -> None:
     assert playing.screen.prompt == "Seat 2: your turn"
-    assert playing.lights[1] is LedPattern.YOUR_TURN
+    assert playing.lights[1] is LedPattern.GREEN_BLINK
     playing.lay(1, "red:4")
-    assert playing.lights[1] is LedPattern.IDLE and playing.lights[2] is LedPattern.YOUR_TURN
+    assert playing.lights[1] is LedPattern.DARK and playing.lights[2] is LedPattern.GREEN_BLINK
     assert playing.screen.trick is not None
     assert playing.screen.trick.cards == (PlayedCard(1, "red:4"),)
 
@@ -29,7 +29,7 @@ def test_the_trick_is_judged_when_its_last_card_lands_and_waits_for_the_lift(pla
     assert screen.phase is Phase.LIFTING
     assert screen.trick is not None and screen.trick.winner == 2
     assert "Lift your cards off the readers" in screen.prompt
-    assert playing.lights[2] is LedPattern.WON_TRICK
+    assert playing.lights[2] is LedPattern.GOLD_FLICKER
     # Round 1 has one trick: it is scored at once.
     assert RoundOver(1) in effects
     assert [cell.points for cell in screen.score_pad[0].cells] == [-10, 10, 20]
@@ -38,7 +38,7 @@ def test_the_trick_is_judged_when_its_last_card_lands_and_waits_for_the_lift(pla
     assert playing.screen.phase is Phase.LIFTING
     playing.lift(2)
     assert playing.screen.phase is Phase.BIDDING and playing.screen.round == 2
-    assert playing.lights[2] is LedPattern.WAITING_FOR_BID
+    assert playing.lights[2] is LedPattern.BLUE_DOUBLE_BLINK
 
 
 def test_the_winner_of_a_trick_leads_the_next() -> None:
@@ -67,7 +67,7 @@ def test_scary_mary_is_announced_at_her_seat(playing: Table, press: str, as_pira
     screen = playing.screen
     assert screen.scary_mary == 1 and "Scary Mary as a Pirate" in screen.prompt
     assert screen.trick is not None and screen.trick.cards == ()
-    assert playing.lights[1] is LedPattern.YOUR_TURN
+    assert playing.lights[1] is LedPattern.GREEN_BLINK
     playing.refused(Press(2, "tap"), 2, "lays a card")
     playing.refused(ChooseScaryMary(2, True), 2, "no scary mary")
     playing.refused(playing_card(2, "red:3"), 2, "announces scary mary")
@@ -143,13 +143,13 @@ def test_a_reader_down_shows_at_its_seat_and_does_not_block_the_lift(playing: Ta
     playing.lay(0, "red:9")
     effects = playing.send(ReaderDown(1, "no answer"))
     assert Message("Seat 2's card reader is down (no answer)", 1) in effects
-    assert playing.lights[1] is LedPattern.LINK_LOST
+    assert playing.lights[1] is LedPattern.AMBER_LONG_BLINK
     assert not playing.screen.seats[1].reader_ok
     playing.lift(0, 2)  # seat 1's card cannot be seen any more: the table does not wait for it
     assert playing.screen.phase is Phase.BIDDING
-    assert playing.lights[1] is LedPattern.LINK_LOST
+    assert playing.lights[1] is LedPattern.AMBER_LONG_BLINK
     playing.send(ReaderUp(1))
-    assert playing.lights[1] is LedPattern.WAITING_FOR_BID and playing.screen.seats[1].reader_ok
+    assert playing.lights[1] is LedPattern.BLUE_DOUBLE_BLINK and playing.screen.seats[1].reader_ok
 
 
 def test_the_last_round_ends_the_game_with_a_shared_place() -> None:
@@ -164,7 +164,7 @@ def test_the_last_round_ends_the_game_with_a_shared_place() -> None:
     assert screen.phase is Phase.GAME_OVER
     assert [(p.place, p.seat, p.total) for p in screen.ranking] == [(1, 0, 1100), (2, 1, 550), (2, 2, 550)]
     assert screen.prompt == "Seat 1 won the game. A new game starts from the screen"
-    assert table.lights == {0: LedPattern.WON_TRICK, 1: LedPattern.IDLE, 2: LedPattern.IDLE}
+    assert table.lights == {0: LedPattern.GOLD_FLICKER, 1: LedPattern.DARK, 2: LedPattern.DARK}
     assert Sound("game_over") in table.effects
     table.refused(Press(1, "tap"), 1, "game is over")
     table.refused(playing_card(1, "red:1"), 1, "game is over")
@@ -181,4 +181,4 @@ def test_ties_for_first_place_share_it() -> None:
     screen = table.screen
     assert [(p.place, p.seat, p.total) for p in screen.ranking] == [(1, 1, 550), (1, 2, 550), (3, 0, -550)]
     assert screen.prompt == "Seat 2 and Seat 3 won the game. A new game starts from the screen"
-    assert table.lights == {0: LedPattern.IDLE, 1: LedPattern.WON_TRICK, 2: LedPattern.WON_TRICK}
+    assert table.lights == {0: LedPattern.DARK, 1: LedPattern.GOLD_FLICKER, 2: LedPattern.GOLD_FLICKER}

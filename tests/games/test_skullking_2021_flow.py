@@ -151,7 +151,7 @@ def test_the_kraken_on_the_screen_nobody_wins_and_who_would_have_won_leads() -> 
     assert screen.trick.winner is None
     assert "The Kraken takes trick 1: nobody wins it. Seat 2 would have won" in str(screen.outcome)
     assert str(screen.prompt) == "Nobody wins the trick. Lift your cards off the readers"
-    assert LedPattern.WON_TRICK not in table.lights.values()
+    assert LedPattern.GOLD_FLICKER not in table.lights.values()
     table.lift(0, 1, 2)
     assert table.acting() == 1  # seat 1 played the green 9
 
@@ -228,7 +228,7 @@ def test_rosie_chooses_the_next_leader() -> None:
     table.bids({0: 1, 1: 0, 2: 1})
     table.trick(["pirate:rosie-de-laney", "green:3", "escape"])  # seat 2 leads and wins
     assert table.flow.screen().ability.kind == sk.ROSIE
-    assert table.lights[2] is LedPattern.YOUR_TURN
+    assert table.lights[2] is LedPattern.GREEN_BLINK
     table.send(ChooseLeader(2, 0))
     assert table.flow.screen().ability is None
     assert table.acting() == 0

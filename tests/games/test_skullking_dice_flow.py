@@ -52,7 +52,7 @@ def test_the_game_starts_at_round_1_with_the_prompt_to_draw_and_every_bid_open(t
     screen = table.screen
     assert (screen.phase, screen.round, screen.rounds) == (Phase.BIDDING, 1, 8)
     assert str(screen.prompt).startswith("Draw 1 die from the bag")
-    assert [table.lights[seat] for seat in range(4)] == [LedPattern.WAITING_FOR_BID] * 3 + [LedPattern.IDLE]
+    assert [table.lights[seat] for seat in range(4)] == [LedPattern.BLUE_DOUBLE_BLINK] * 3 + [LedPattern.DARK]
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(3, 8), (4, 8), (5, 7), (6, 6)])
@@ -78,7 +78,7 @@ def test_bids_are_counted_privately_on_the_buttons_locked_by_hold_and_revealed_a
     assert table.screen.phase is Phase.COUNTDOWN
     table.send(CountdownDone())
     assert [table.screen.seats[seat].bid for seat in (0, 1, 2)] == [1, 0, 0]
-    assert table.lights[0] is LedPattern.YOUR_TURN
+    assert table.lights[0] is LedPattern.GREEN_BLINK
 
 
 def test_the_start_player_moves_clockwise_and_the_trick_winner_throws_first(throwing: DiceTable) -> None:
@@ -93,11 +93,11 @@ def test_the_start_player_moves_clockwise_and_the_trick_winner_throws_first(thro
 
 
 def test_the_die_that_lands_is_credited_to_the_player_whose_led_shows_your_turn(throwing: DiceTable) -> None:
-    assert throwing.lights[0] is LedPattern.YOUR_TURN
+    assert throwing.lights[0] is LedPattern.GREEN_BLINK
     throwing.throw("black:6")
     assert [(d.seat, d.kind, d.face) for d in throwing.screen.trick.dice] == [(0, "black", "6")]
     assert throwing.screen.trick.lead == "black"
-    assert throwing.lights[0] is LedPattern.IDLE and throwing.lights[1] is LedPattern.YOUR_TURN
+    assert throwing.lights[0] is LedPattern.DARK and throwing.lights[1] is LedPattern.GREEN_BLINK
 
 
 def test_the_trick_is_judged_when_all_have_thrown_winner_lit_tray_emptied_next(throwing: DiceTable) -> None:
@@ -107,7 +107,7 @@ def test_the_trick_is_judged_when_all_have_thrown_winner_lit_tray_emptied_next(t
     effects = table.throw("black:5")
     assert Sound("trick_won") in effects and RoundOver(1) in effects
     assert table.screen.trick.winner == 1 and table.screen.trick.bonus == 30
-    assert table.lights[1] is LedPattern.WON_TRICK
+    assert table.lights[1] is LedPattern.GOLD_FLICKER
     assert table.screen.phase is Phase.LIFTING
     table.take_out(1, 2)
     assert table.screen.phase is Phase.LIFTING  # one die is still in the tray
@@ -189,7 +189,7 @@ def test_a_misread_is_corrected_by_the_operator_also_after_the_trick_is_judged(t
     table.throw("red:2")
     assert table.screen.trick.winner == 1
     table.send(CorrectDie(1, "black", "5"))
-    assert table.screen.trick.winner == 0 and table.lights[0] is LedPattern.WON_TRICK
+    assert table.screen.trick.winner == 0 and table.lights[0] is LedPattern.GOLD_FLICKER
     assert [cell.won for cell in table.screen.score_pad[0].cells] == [1, 0, 0]
 
 

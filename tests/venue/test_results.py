@@ -66,7 +66,7 @@ def test_a_game_s_start_names_its_players_and_their_badges() -> None:
 def test_the_lobby_and_undoing_publish_nothing() -> None:
     session = _session(_table(["Anna", "Ben"]))
     switches = [SwitchGame(LOBBY, (0, 1)), SwitchGame(LOBBY, (0, 1), back=True), SwitchGame("skullking", (0, 1), True)]
-    assert results([Light(0, "IDLE"), Sound("error")], switches, session) == []
+    assert results([Light(0, "DARK"), Sound("error")], switches, session) == []
 
 
 def test_a_judged_trick_says_who_took_it_and_why() -> None:

@@ -536,14 +536,18 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
 
     def _standing_light(self, seat: int) -> LedPattern:
         base = super()._standing_light(seat)
-        if self.state.phase is not Phase.PLAYING or base is LedPattern.LINK_LOST or seat not in self.state.players:
+        if (
+            self.state.phase is not Phase.PLAYING
+            or base is LedPattern.AMBER_LONG_BLINK
+            or seat not in self.state.players
+        ):
             return base
         game = self._game()
         index = self._index(seat)
         if game.position(index) is None:
-            return LedPattern.WON_TRICK  # gone out: steady
-        if (game.choosing is not None or game.swapping is not None) and base is not LedPattern.YOUR_TURN:
-            return LedPattern.WAITING_FOR_BID  # may be chosen, or may swap: tap
+            return LedPattern.GOLD_FLICKER  # gone out: steady
+        if (game.choosing is not None or game.swapping is not None) and base is not LedPattern.GREEN_BLINK:
+            return LedPattern.BLUE_DOUBLE_BLINK  # may be chosen, or may swap: tap
         return base
 
     def private(self, seat: int) -> PrivateView:

@@ -544,9 +544,9 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
         game = self.state
         if self.link_lost is None and seat not in self.readers_down and seat in self.players:
             if game.phase is Phase.BIDDING and seat not in game.out:
-                return LedPattern.BID_LOCKED if seat in game.done else LedPattern.WAITING_FOR_BID
+                return LedPattern.BLUE_STEADY if seat in game.done else LedPattern.BLUE_DOUBLE_BLINK
             if game.phase is Phase.COUNTDOWN and seat not in game.out:
-                return LedPattern.BID_LOCKED
+                return LedPattern.BLUE_STEADY
         return super()._standing_light(seat)
 
     def private(self, seat: int) -> PrivateView:

@@ -21,12 +21,12 @@ How the table behaves, phase by phase (the decisions the brief left open are mar
   locks a value from the screen.
 - Countdown. Every bid locked: StartCountdown, and CountdownDone reveals all bids at once. Decision: a
   CountdownDone outside the countdown is a stale timer and changes nothing, quietly.
-- Playing. The acting seat is lit YOUR_TURN; a card laid there is played through the rules core's Round.play.
+- Playing. The acting seat is lit GREEN_BLINK; a card laid there is played through the rules core's Round.play.
   Scary Mary waits for her announcement at her seat: tap or plus = Pirate; hold, ok or minus = Escape (or
   ChooseScaryMary). Decision: lifting her before announcing her takes the play back (she was not played yet).
   The trick is judged the moment its last card lands; revokes newly proved by the rules core's find_revokes are
   flagged (message and screen), scores are not touched.
-- Lifting. The winner is lit WON_TRICK and the table waits until every playing seat's reader is clear, then the
+- Lifting. The winner is lit GOLD_FLICKER and the table waits until every playing seat's reader is clear, then the
   next trick starts. After the round's last trick the round is scored at once (RoundOver) and the next round
   starts once the readers are clear; after round 10 the game is over at once, with the final ranking.
 - Game over. NewGame (also allowed at any time) hands the table back to the lobby, the same players seated.
@@ -46,9 +46,9 @@ Quiet on purpose (no message, no change): a tag reported again on the reader it 
 reader, a CountdownDone after the countdown was cancelled, DealtCards once dealt, LinkRestored or ReaderUp with
 nothing lost. These are echoes of the devices, not anybody's action.
 
-While the hub link is lost every LED shows LINK_LOST and the game waits: cards, button presses, bids and Scary
+While the hub link is lost every LED shows AMBER_LONG_BLINK and the game waits: cards, button presses, bids and Scary
 Mary choices are refused; the operator's inputs (names, undo, bid correction, new game) still work. A reader that
-is down shows LINK_LOST at its seat only.
+is down shows AMBER_LONG_BLINK at its seat only.
 """
 
 from __future__ import annotations

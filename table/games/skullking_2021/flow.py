@@ -692,7 +692,7 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
             and game.phase is Phase.LIFTING
             and game.ability is not None
         ):
-            return LedPattern.YOUR_TURN if seat == game.ability.seat else LedPattern.IDLE
+            return LedPattern.GREEN_BLINK if seat == game.ability.seat else LedPattern.DARK
         return super()._standing_light(seat)
 
     def _current_cards(self) -> Iterator[tuple[int, sk.Card]]:

@@ -18,7 +18,7 @@ How the table plays the game (the decisions the issue left open are marked "Deci
   buttons as the card game). ChooseBid locks a bid from the screen. Every bid locked: the YO-HO-HO countdown
   (StartCountdown); CountdownDone reveals every bid at once.
 - Throwing. The round's start player moves one seat clockwise each round (the lowest playing seat starts round 1);
-  the winner of a trick throws first in the next. The LED of the player to throw shows YOUR_TURN; the die that
+  the winner of a trick throws first in the next. The LED of the player to throw shows GREEN_BLINK; the die that
   comes to rest in the tray is credited to that seat. Decision: the dice of a trick count in turn order (which
   breaks ties), so a die thrown again keeps its thrower's place.
 - Doubtful reads. The table asks the thrower to confirm (hold/ok: accept the read shown) or to throw again (lift the
@@ -26,7 +26,7 @@ How the table plays the game (the decisions the issue left open are marked "Deci
   read, when the read is impossible (more dice of a kind in the round than the bag holds: the read must be wrong;
   this one cannot be accepted by holding), when the die is knocked and now reads differently (DieMoved), and when
   the die is taken out of the tray before its trick is judged (hold keeps the read it had). Until the doubt is
-  settled that seat is the one to throw (its LED YOUR_TURN) and nobody else's die is credited.
+  settled that seat is the one to throw (its LED GREEN_BLINK) and nobody else's die is credited.
 - Dice that are nobody's. A die landing when nobody is to throw (bidding, countdown, while the tray is emptied), or
   while the thrower's die already lies in the tray, is an extra die: it has to come out. Two dice coming to rest
   at once for one thrower: both are extra until one is taken out; the one left is then that thrower's die, to
@@ -35,7 +35,7 @@ How the table plays the game (the decisions the issue left open are marked "Deci
   (the trick is judged again and the score pad follows), enter the die of the thrower the camera cannot see (a die
   missing: the table waits for it until then), and say the tray is empty (TrayEmptied).
 - Judging. When every player's die is in and none is in doubt, the trick is judged by the rules core
-  (trick_winner, trick_bonus); the winner's LED shows WON_TRICK; newly proved revokes (find_revokes: a player
+  (trick_winner, trick_bonus); the winner's LED shows GOLD_FLICKER; newly proved revokes (find_revokes: a player
   who did not follow a colour and later threw it in the same round) are flagged with a message and on the
   screen when the trick that proves them is judged, scores untouched. Decision: following the colour is only
   checked this way; a die thrown against the colour is accepted at once (the table cannot see behind the screens).
