@@ -7,7 +7,7 @@ from typing import Any
 
 from table.core.requests import RequestError, codes, fields
 from table.games.skullking import rules as sk
-from table.games.tricks.referee import hand_and_trick, revokes_said, round_of_tricks
+from table.games.tricks.referee import hand_and_trick, revokes
 
 MAX_HAND = sk.ROUNDS  # round 10 deals ten cards
 
@@ -45,9 +45,7 @@ def ask_legal(value: Any) -> dict[str, Any]:
 
 
 def ask_revokes(value: Any) -> dict[str, Any]:
-    tricks = round_of_tricks(value, _cards, sk.ROUNDS)
-    sk.check_from_one_deck(card for trick in tricks for card in trick.cards)
-    return revokes_said(sk.find_revokes(tricks))
+    return revokes(value, _cards, sk)
 
 
 REFEREE = {"trick": ask_trick, "score": ask_score, "legal": ask_legal, "revokes": ask_revokes}

@@ -88,6 +88,11 @@ class Card:
         return self.kind is not Kind.NUMBER
 
     @property
+    def announced_when_played(self) -> bool:
+        """Scary Mary is announced as a Pirate or as an Escape when played."""
+        return self.kind is Kind.SCARY_MARY
+
+    @property
     def leaves_no_suit(self) -> bool:
         """Never: special cards led set nothing, the first suit card played after them sets the suit."""
         return False
@@ -132,6 +137,11 @@ PIRATE = Card(Kind.PIRATE)  # a pirate whose name is not known (a plain "pirate"
 SCARY_MARY = Card(Kind.SCARY_MARY)  # in a hand, not yet announced
 SCARY_MARY_AS_PIRATE = Card(Kind.SCARY_MARY, played_as=Kind.PIRATE)
 SCARY_MARY_AS_ESCAPE = Card(Kind.SCARY_MARY, played_as=Kind.ESCAPE)
+
+
+def announced(as_pirate: bool) -> Card:
+    """Scary Mary as her player announces her when she is played: as a Pirate or as an Escape."""
+    return SCARY_MARY_AS_PIRATE if as_pirate else SCARY_MARY_AS_ESCAPE
 
 
 def number_card(suit: Suit, number: int) -> Card:
@@ -200,7 +210,7 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
 
 def check_from_one_deck(cards: Iterable[Card]) -> None:
     """Raise CardError unless the 66-card deck holds all these cards at once (two Skull Kings, say, it cannot)."""
-    counts = Counter(_physical(card) for card in cards)
+    counts = Counter(printed_card(card) for card in cards)
     for card, count in counts.items():
         if card is PIRATE:
             continue  # an unnamed pirate may be any of the five, checked just below
@@ -211,7 +221,7 @@ def check_from_one_deck(cards: Iterable[Card]) -> None:
         raise CardError(f"the deck has {PIRATES_IN_DECK} pirates besides Scary Mary, not {pirates}")
 
 
-def _physical(card: Card) -> Card:
+def printed_card(card: Card) -> Card:
     """The printed card, whatever Scary Mary was announced as."""
     return SCARY_MARY if card.kind is Kind.SCARY_MARY else card
 
@@ -220,7 +230,7 @@ def _how_many(count: int) -> str:
     return "only one" if count == 1 else f"only {count}"
 
 
-_DECK_COUNTS = Counter(_physical(card) for card in DECK)  # how many of each printed card the deck holds
+_DECK_COUNTS = Counter(printed_card(card) for card in DECK)  # how many of each printed card the deck holds
 
 
 # --- Who wins the trick ---------------------------------------------------------------------------------------

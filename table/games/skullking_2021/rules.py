@@ -108,6 +108,11 @@ class Card:
         return self.is_pirate or self.kind in (Kind.MERMAID, Kind.SKULL_KING)
 
     @property
+    def announced_when_played(self) -> bool:
+        """The Tigress is announced as a Pirate or as an Escape when played."""
+        return self.kind is Kind.TIGRESS
+
+    @property
     def leaves_no_suit(self) -> bool:
         """Led before any suit card, a character, the Kraken or the White Whale leaves the trick no suit to follow;
         an Escape-like card leaves the suit to the next card."""
@@ -143,6 +148,11 @@ LOOT = Card(Kind.LOOT)
 KRAKEN = Card(Kind.KRAKEN)
 WHALE = Card(Kind.WHALE)
 ADVANCED = (Kind.LOOT, Kind.KRAKEN, Kind.WHALE)
+
+
+def announced(as_pirate: bool) -> Card:
+    """The Tigress as her player announces her when she is played: as a Pirate or as an Escape."""
+    return TIGRESS_AS_PIRATE if as_pirate else TIGRESS_AS_ESCAPE
 
 
 def number_card(suit: Suit, number: int) -> Card:
@@ -238,17 +248,17 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [parse_card(code) for code in codes]
 
 
-def _physical(card: Card) -> Card:
+def printed_card(card: Card) -> Card:
     """The printed card, whatever the Tigress was announced as."""
     return TIGRESS if card.kind is Kind.TIGRESS else card
 
 
-_DECK_COUNTS = Counter(_physical(card) for card in DECK)
+_DECK_COUNTS = Counter(printed_card(card) for card in DECK)
 
 
 def check_from_one_deck(cards: Iterable[Card]) -> None:
     """Raise CardError unless the 74-card deck holds all these cards at once."""
-    counts = Counter(_physical(card) for card in cards)
+    counts = Counter(printed_card(card) for card in cards)
     for card, count in counts.items():
         if card is PIRATE or card == PIRATE:
             continue  # an unnamed pirate may be any of the five, checked just below

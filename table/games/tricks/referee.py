@@ -1,13 +1,13 @@
 """The referee's questions both Skull King editions read alike (`pirate-table referee`): a hand and a trick for
-"legal", a round's tricks for "revokes", and the revokes said back. Each edition's `referee` asks its own rules."""
+"legal", and "revokes" answered whole. Each edition's `referee` module asks its own rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from table.core.requests import RequestError, fields
-from table.games.tricks.rules import C, Revoke, Trick, is_whole_number
+from table.games.tricks.rules import C, Rulebook, Trick, find_revokes, is_whole_number
 
 ReadCards = Callable[[Any, str], list[C]]  # (a request's value, what it is) -> the cards it names
 
@@ -24,8 +24,9 @@ def hand_and_trick(value: Any, cards: ReadCards[C], max_hand: int, max_players: 
     return hand, trick
 
 
-def round_of_tricks(value: Any, cards: ReadCards[C], rounds: int) -> list[Trick[C]]:
-    """The tricks of a "revokes" request: [{"leader": seat, "cards": [...]}, ...], as many cards in each."""
+def revokes(value: Any, cards: ReadCards[C], rules: Rulebook) -> dict[str, Any]:
+    """The answer to "revokes": a round's tricks, [{"leader": seat, "cards": [...]}, ...] with as many cards in each,
+    and the revokes they prove."""
     if not isinstance(value, list):
         raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
     tricks: list[Trick[C]] = []
@@ -38,15 +39,12 @@ def round_of_tricks(value: Any, cards: ReadCards[C], rounds: int) -> list[Trick[
         if tricks and len(laid) != len(tricks[0].cards):
             raise RequestError(f"trick {index} has {len(laid)} cards, trick 0 has {len(tricks[0].cards)}")
         tricks.append(Trick(leader, laid))
-    if len(tricks) > rounds:
-        raise RequestError(f"a round has at most {rounds} tricks, not {len(tricks)}")
-    return tricks
-
-
-def revokes_said(revokes: Sequence[Revoke[Any]]) -> dict[str, Any]:
+    if len(tricks) > rules.GAME.rounds:
+        raise RequestError(f"a round has at most {rules.GAME.rounds} tricks, not {len(tricks)}")
+    rules.check_from_one_deck(card for trick in tricks for card in trick.cards)
     return {
         "revokes": [
             {"seat": r.seat, "suit": r.suit.value, "trick": r.trick, "shown": r.shown, "card": r.card.code}
-            for r in revokes
+            for r in find_revokes(tricks)
         ]
     }

@@ -62,6 +62,26 @@ C = TypeVar("C", bound=Laid)  # a game's cards
 T = TypeVar("T", bound=Judged)  # a game's finished tricks
 
 
+class Rulebook(Protocol):
+    """What the table asks a Skull King edition's rules module alike (its flow, its bots): the game's numbers, its
+    cards by code, the card announced when played, and who takes a trick."""
+
+    GAME: TrickGame
+    NUMBERS: range  # of a suit card
+
+    def parse_card(self, code: str) -> Any: ...
+
+    def printed_card(self, card: Any) -> Any:
+        """The card as printed, whatever it was announced as."""
+
+    def announced(self, as_pirate: bool) -> Any:
+        """The card announced when played, announced as a Pirate or as an Escape."""
+
+    def check_from_one_deck(self, cards: Iterable[Any]) -> None: ...
+
+    def trick_winner(self, trick: Sequence[Any]) -> int | None: ...
+
+
 class CardError(ValueError):
     """A card code or a set of cards that the rules cannot accept; the message says why, for a person."""
 
