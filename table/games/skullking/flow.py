@@ -35,11 +35,9 @@ def card_text(card: sk.Card) -> Text:
     return tricks.card_text(card, SUIT_NAMES, SPECIAL_NAMES)
 
 
-def default_name(seat: int) -> str:
-    return f"Seat {seat + 1}"  # the English of `_name`'s text("Seat {number}"), for logs and the sim
-
-
 class SkullKingFlow(tricks.TrickFlow[sk.Round]):
+    """A game of Skull King (2013) at the table: the trick flow played by its rules, Scary Mary in its words."""
+
     RULES = sk
     SUIT_NAMES = SUIT_NAMES
     SPECIAL_NAMES = SPECIAL_NAMES

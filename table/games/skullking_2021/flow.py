@@ -87,6 +87,9 @@ class _Game(tricks.TrickState[sk.Round]):
 
 
 class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
+    """A game of Skull King 2021 at the table: the trick flow played by its rules and `options`, the Tigress in its
+    words, and what the edition adds (the hooks and entry points below)."""
+
     RULES = sk
     STATE = _Game
     SUIT_NAMES = SUIT_NAMES
