@@ -159,21 +159,27 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
     # The card announced when played, in words (each edition names its own card).
 
     def _wait_for_announcement(self, acting: int) -> Text:
+        """A card refused while the one `acting` laid waits for its announcement."""
         raise NotImplementedError
 
     def _announcement_question(self, seat: int) -> Text:
+        """Said to the seat that laid it: as a Pirate or as an Escape?"""
         raise NotImplementedError
 
     def _announcement_prompt(self, seat: int) -> Text:
+        """The prompt on the screen while it waits."""
         raise NotImplementedError
 
     def _announcement(self, seat: int, as_pirate: bool) -> Text:
+        """The action, as undo names it."""
         raise NotImplementedError
 
     def _taken_back(self, seat: int) -> Text:
+        """It was lifted before it was announced."""
         raise NotImplementedError
 
     def _nothing_to_announce(self, seat: int) -> Text:
+        """An announcement chosen on the screen where none waits."""
         raise NotImplementedError
 
     # --- The entry points (handle, resume_effects: table.core.flow) ----------------------------------------

@@ -16,70 +16,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-
-class Laid(Protocol):
-    """A card (or a die) as it lies in a trick, as far as following suit goes."""
-
-    @property
-    def suit(self) -> Any:
-        """The suit it follows with; None for a special card."""
-
-    @property
-    def is_special(self) -> bool:
-        """A special card may always be played, even by who could follow suit."""
-
-    @property
-    def leaves_no_suit(self) -> bool:
-        """Led before any suit card, it leaves the trick without a suit to follow; otherwise a special card led
-        leaves the suit to the next card."""
-
-
-class Judged(Protocol):
-    """A finished trick as its round counts it."""
-
-    @property
-    def leader(self) -> int: ...
-
-    @property
-    def cards(self) -> tuple[Any, ...]: ...
-
-    @property
-    def seats(self) -> list[int]: ...
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that takes the trick; None when nobody does."""
-
-    @property
-    def next_leader(self) -> int: ...
-
-    @property
-    def bonus(self) -> int:
-        """The winner's bonus, paid if their bid is met."""
-
-
-C = TypeVar("C", bound=Laid)  # a game's cards
-T = TypeVar("T", bound=Judged)  # a game's finished tricks
-
-
-class Rulebook(Protocol):
-    """What the table asks a Skull King edition's rules module alike (its flow, its bots): the game's numbers, its
-    cards by code, the card announced when played, and who takes a trick."""
-
-    GAME: TrickGame
-    NUMBERS: range  # of a suit card
-
-    def parse_card(self, code: str) -> Any: ...
-
-    def printed_card(self, card: Any) -> Any:
-        """The card as printed, whatever it was announced as."""
-
-    def announced(self, as_pirate: bool) -> Any:
-        """The card announced when played, announced as a Pirate or as an Escape."""
-
-    def check_from_one_deck(self, cards: Iterable[Any]) -> None: ...
-
-    def trick_winner(self, trick: Sequence[Any]) -> int | None: ...
+C = TypeVar("C", bound="Laid")  # a game's cards (or dice): what the trick rules ask of them is `Laid`, at the end
+T = TypeVar("T", bound="Judged")  # a game's finished tricks
 
 
 class CardError(ValueError):
@@ -292,3 +230,71 @@ class Round(Generic[C, T]):
     def bonus(self, seat: int) -> int:
         """The bonus from the tricks `seat` took."""
         return sum(trick.bonus for trick in self.tricks if trick.winner == seat)
+
+
+# --- What the trick rules ask of a game: its cards, its judged tricks, its rules module (for the type checker) ---
+
+
+class Laid(Protocol):
+    """A card (or a die) as it lies in a trick, as far as following suit goes."""
+
+    @property
+    def code(self) -> str:
+        """As its tag and the log write it: "yellow:12", "mermaid", "black:7"."""
+
+    @property
+    def suit(self) -> Any:
+        """The suit it follows with; None for a special card."""
+
+    @property
+    def is_special(self) -> bool:
+        """A special card may always be played, even by who could follow suit."""
+
+    @property
+    def leaves_no_suit(self) -> bool:
+        """Led before any suit card, it leaves the trick without a suit to follow; otherwise a special card led
+        leaves the suit to the next card."""
+
+
+class Judged(Protocol):
+    """A finished trick as its round counts it."""
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def cards(self) -> tuple[Any, ...]: ...
+
+    @property
+    def seats(self) -> list[int]: ...
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that takes the trick; None when nobody does."""
+
+    @property
+    def next_leader(self) -> int: ...
+
+    @property
+    def bonus(self) -> int:
+        """The winner's bonus, paid if their bid is met."""
+
+
+class Rulebook(Protocol):
+    """What the table asks a Skull King edition's rules module alike (its flow, its bots): the game's numbers, its
+    cards by code, the card announced when played, and who takes a trick."""
+
+    GAME: TrickGame
+    NUMBERS: range  # of a suit card
+
+    def parse_card(self, code: str) -> Any: ...
+
+    def printed_card(self, card: Any) -> Any:
+        """The card as printed, whatever it was announced as."""
+
+    def announced(self, as_pirate: bool) -> Any:
+        """The card announced when played, announced as a Pirate or as an Escape."""
+
+    def check_from_one_deck(self, cards: Iterable[Any]) -> None: ...
+
+    def trick_winner(self, trick: Sequence[Any]) -> int | None: ...
