@@ -214,7 +214,7 @@ def test_error_messages_are_short() -> None:
 
 
 def test_a_question_a_game_s_rules_did_not_foresee_still_gets_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from table.games.skullking import rules as skullking
+    from table.games.skullking import referee as skullking
 
     def broken(value: object) -> dict:
         raise KeyError("a bug")

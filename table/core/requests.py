@@ -1,7 +1,8 @@
 """Reading the referee's JSON requests (`pirate-table referee`): the checks every game's questions share.
 
-A game's rules module answers its own questions (its `REFEREE` table: ask -> function of the request's value);
-these helpers turn a malformed value into a `RequestError` whose message the caller reads.
+Each game answers its own questions in its `referee` module (its `REFEREE` table: ask -> function of the request's
+value), beside its rules, which stay free of requests; these helpers turn a malformed value into a `RequestError`
+whose message the caller reads.
 """
 
 from __future__ import annotations

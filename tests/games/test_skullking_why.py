@@ -1,5 +1,5 @@
 """Why a Skull King trick went where it went, as the screen says it: every special card's interaction in both
-editions, the bonuses, and the words in every language (table.games.skullking.why)."""
+editions, the bonuses, and the words in every language (table.games.tricks.why and each edition's why)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import pytest
 from table.core.text import LANGUAGES, Text, verbatim
 from table.display.language import catalog
 from table.games.skullking import rules as sk
-from table.games.skullking.why import card_words, why_2013
+from table.games.skullking.why import why_2013
 from table.games.skullking_2021 import rules as sk21
 from table.games.skullking_2021.why import why_2021
+from table.games.tricks.why import card_words
 
 NAMES = ("Anna", "Ben", "Cleo", "Dirk", "Emma")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from table.core.requests import RequestError
+from table.games.skullking_2021 import referee
 from table.games.skullking_2021 import rules as sk
 
 
@@ -387,21 +388,21 @@ def test_impossible_scores_are_refused(call) -> None:
         call()
 
 
-# --- The referee -----------------------------------------------------------------------------------------------
+# --- The referee (table.games.skullking_2021.referee) ---------------------------------------------------------
 
 
 def test_referee_trick() -> None:
-    assert sk.ask_trick(["skullking", "mermaid", "green:2"]) == {
+    assert referee.ask_trick(["skullking", "mermaid", "green:2"]) == {
         "winner": 1,
         "bonus": 40,
         "lead_suit": None,
         "next_leader": 1,
         "loot": [],
     }
-    assert sk.ask_trick(["green:2", "kraken", "green:9"])["winner"] is None
-    assert sk.ask_trick(["green:2", "kraken", "green:9"])["next_leader"] == 2
-    assert sk.ask_trick(["loot", "green:9", "green:3"])["loot"] == [{"loot": 0, "winner": 1}]
-    assert sk.ask_trick(["escape", "yellow:3"])["lead_suit"] == "yellow"
+    assert referee.ask_trick(["green:2", "kraken", "green:9"])["winner"] is None
+    assert referee.ask_trick(["green:2", "kraken", "green:9"])["next_leader"] == 2
+    assert referee.ask_trick(["loot", "green:9", "green:3"])["loot"] == [{"loot": 0, "winner": 1}]
+    assert referee.ask_trick(["escape", "yellow:3"])["lead_suit"] == "yellow"
 
 
 @pytest.mark.parametrize(
@@ -409,26 +410,26 @@ def test_referee_trick() -> None:
 )
 def test_referee_trick_refusals(value: object) -> None:
     with pytest.raises(ValueError):
-        sk.ask_trick(value)
+        referee.ask_trick(value)
 
 
 def test_referee_score() -> None:
-    assert sk.ask_score({"bid": 3, "won": 3, "round": 5, "bonus": 30}) == {"score": 90}
-    assert sk.ask_score({"bid": 2, "won": 2, "round": 5, "scoring": "rascal", "cannonball": True}) == {"score": 75}
-    assert sk.ask_score({"bid": 0, "won": 0, "round": 10, "cards": 8}) == {"score": 80}
+    assert referee.ask_score({"bid": 3, "won": 3, "round": 5, "bonus": 30}) == {"score": 90}
+    assert referee.ask_score({"bid": 2, "won": 2, "round": 5, "scoring": "rascal", "cannonball": True}) == {"score": 75}
+    assert referee.ask_score({"bid": 0, "won": 0, "round": 10, "cards": 8}) == {"score": 80}
     with pytest.raises(RequestError):
-        sk.ask_score({"bid": 2, "won": 2, "round": 5, "cannonball": "yes"})
+        referee.ask_score({"bid": 2, "won": 2, "round": 5, "cannonball": "yes"})
     with pytest.raises(RequestError):
-        sk.ask_score({"bid": 2, "won": 2, "round": 5, "extra": 1})
+        referee.ask_score({"bid": 2, "won": 2, "round": 5, "extra": 1})
 
 
 def test_referee_legal_and_revokes() -> None:
-    assert sk.ask_legal({"hand": ["yellow:3", "green:5", "loot"], "trick": ["yellow:9"]}) == {
+    assert referee.ask_legal({"hand": ["yellow:3", "green:5", "loot"], "trick": ["yellow:9"]}) == {
         "legal": ["yellow:3", "loot"]
     }
     with pytest.raises(RequestError):
-        sk.ask_legal({"hand": ["tigress:pirate"], "trick": []})
-    answer = sk.ask_revokes(
+        referee.ask_legal({"hand": ["tigress:pirate"], "trick": []})
+    answer = referee.ask_revokes(
         [{"leader": 0, "cards": ["green:3", "purple:4"]}, {"leader": 0, "cards": ["yellow:2", "green:7"]}]
     )
     assert answer == {"revokes": [{"seat": 1, "suit": "green", "trick": 0, "shown": 1, "card": "green:7"}]}

@@ -118,8 +118,12 @@ def test_who_holds_the_colour_must_throw_it_or_a_special_die() -> None:
 
 
 def test_a_colour_not_followed_then_thrown_is_a_revoke() -> None:
-    round_ = [(0, throw("black:6", "red:2", "black:7")), (1, throw("black:5", "blue:4", "red:3"))]
-    assert dice.find_revokes(round_) == [dice.Revoke(seat=1, colour="black", trick=0, shown=1)]
+    round_ = [
+        dice.Trick(0, tuple(throw("black:6", "red:2", "black:7"))),
+        dice.Trick(1, tuple(throw("black:5", "blue:4", "red:3"))),
+    ]
+    black_5 = dice.Die("black", "5")
+    assert dice.find_revokes(round_) == [dice.Revoke(seat=1, suit="black", trick=0, shown=1, card=black_5)]
 
 
 # --- Rounds and scoring -----------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """The Flying Hollander: shed your cards onto the pile, take it when you cannot (docs/rules/flying-hollander.md).
 
-Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
+Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
 """
 
 from table.core.catalog import GameEntry, register_game
 from table.core.text import text
+from table.games.flying_hollander import referee
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.flow import FlyingHollanderFlow
 from table.games.flying_hollander.inputs import HOLLANDER_INPUT_KINDS
@@ -21,7 +22,7 @@ ENTRY = register_game(
         deck=fh.DECK,
         deck_from=lambda config: fh.deck(dict(config.hollander_counts)),  # how many of each card: the config's
         inputs=HOLLANDER_INPUT_KINDS,
-        referee=fh.REFEREE,
+        referee=referee.REFEREE,
         views="table.games.flying_hollander.views",
         virtual_table="table.games.flying_hollander.sim:VirtualHollanderTable",
     )

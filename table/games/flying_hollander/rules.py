@@ -46,8 +46,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from table.core.requests import RequestError, codes, fields
-
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 RANKS = range(1, 13)
 CAPTAIN = 12
@@ -540,33 +538,3 @@ def start(players: int, deck_size: int = len(DECK), first: int = 1) -> Game:
         turn=first % players,
         holdings=[Holding() for _ in range(players)],
     )
-
-
-# --- The referee's questions -----------------------------------------------------------------------------------
-
-
-def _cards(value: Any, what: str) -> list[str]:
-    cards = codes(value, what, 'card codes such as ["crew:7", "hollander"]')
-    for code in cards:
-        check_card(code)
-    return cards
-
-
-def ask_play(value: Any) -> dict[str, Any]:
-    """{"pile": [...], "cards": [...]} -> what the play does, or {"legal": false, "why": ...}."""
-    asked = fields(value, "play", ("pile", "cards"))
-    pile, cards = _cards(asked["pile"], "pile"), _cards(asked["cards"], "cards")
-    if not cards:
-        raise RequestError('"cards" names at least one card')
-    refusal = judge(pile, cards)
-    if refusal is not None:
-        return {"legal": False, "why": refusal.describe(), "beat": refusal.need.as_json()}
-    return play(pile, cards).as_json()
-
-
-def ask_pile(value: Any) -> dict[str, Any]:
-    """["crew:7", "hollander"] -> what the next card must be."""
-    return {"beat": need(_cards(value, "pile")).as_json()}
-
-
-REFEREE = {"play": ask_play, "pile": ask_pile}

@@ -1,10 +1,12 @@
 """Piratenpoker: cards laid face down, revealed together, loot shared out (docs/rules/piratenpoker.md).
 
-Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` and `controls` (the scoreboard), `sim`.
+Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views` and `controls` (the scoreboard),
+`sim`.
 """
 
 from table.core.catalog import GameEntry, register_game
 from table.core.text import text
+from table.games.piratenpoker import referee
 from table.games.piratenpoker import rules as pp
 from table.games.piratenpoker.flow import PiratenpokerFlow
 from table.games.piratenpoker.inputs import PIRATENPOKER_INPUT_KINDS
@@ -20,7 +22,7 @@ ENTRY = register_game(
         ),
         deck=pp.DECK_CODES,
         inputs=PIRATENPOKER_INPUT_KINDS,
-        referee=pp.REFEREE,
+        referee=referee.REFEREE,
         views="table.games.piratenpoker.views",
         virtual_table="table.games.piratenpoker.sim:PiratenpokerTable",
     )

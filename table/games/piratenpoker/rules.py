@@ -18,8 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from table.core.requests import RequestError, codes, fields
-
 # --- The cards -------------------------------------------------------------------------------------------------
 
 COLOURS = ("red", "yellow", "blue")  # the codes' colours; the printing's own names are words of the display
@@ -384,58 +382,3 @@ def settings(loot: Any = None, sets: Any = None, names: Any = None) -> Settings:
             raise ValueError(f"names gives each colour's printed name: {', '.join(f'{c} = ...' for c in COLOURS)}")
         colour_names = tuple((colour, names[colour]) for colour in COLOURS)
     return Settings(tuple(fronts), paid, colour_names)
-
-
-# --- The referee's questions (`pirate-table referee`) -------------------------------------------------------------
-
-_PLAY_EXAMPLE = 'plays such as [["red:5", "red:3"], ["blue:8"], ["pass"]]'
-
-
-def ask_showdown(value: Any) -> dict[str, Any]:
-    asked = fields(value, "showdown", required=("plays",), optional=("loot",))
-    plays = asked["plays"]
-    if not isinstance(plays, list) or not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
-        raise RequestError(f'"plays" is a list of {MIN_PLAYERS} to {MAX_PLAYERS} {_PLAY_EXAMPLE}')
-    for index, play in enumerate(plays):
-        codes(play, f"play {index}", 'card codes such as ["red:5", "red:3"] or ["pass"]')
-        if not all(isinstance(code, str) for code in play):
-            raise RequestError(f"play {index} holds card codes (strings), not {play!r}")
-        try:
-            check_play(play)
-        except (PlayError, CardError) as error:
-            raise RequestError(f"play {index}: {error}") from None
-    laid = Counter(code for play in plays for code in play)
-    for code, count in sorted(laid.items()):
-        most = PASS_CARDS if code == PASS else POKER_COUNTS[code]
-        if count > most:
-            raise RequestError(f"the deck has {most} {code}, the plays hold {count}")
-    loot = asked.get("loot")
-    if loot is not None and loot not in COLOURS:
-        raise RequestError(f'"loot" is the round-3 loot card\'s colour, one of {", ".join(COLOURS)}, not {loot!r}')
-    result = showdown(plays, loot)
-    return {"winner": result.winner, "totals": list(result.totals), "decided": result.decided}
-
-
-def ask_score(value: Any) -> dict[str, Any]:
-    asked = fields(value, "score", required=("loot",), optional=("sets",))
-    if not isinstance(asked["loot"], list):
-        raise RequestError('"loot" is a list such as [{"value": 10, "side": "front"}, {"value": 5, "side": "back"}]')
-    held = []
-    for index, item in enumerate(asked["loot"]):
-        card = fields(item, f"loot {index}", required=("value", "side"), optional=("colour",))
-        front, side, colour = card["value"], card["side"], card.get("colour", COLOURS[0])
-        if isinstance(front, bool) or front not in LOOT_BACKS:
-            raise RequestError(f"loot {index}: a loot card's value is its front, 5, 6, 8 or 10, not {front!r}")
-        if side not in ("front", "back"):
-            raise RequestError(f'loot {index}: the side is "front" or "back", not {side!r}')
-        if colour not in COLOURS:
-            raise RequestError(f"loot {index}: the colour is one of {', '.join(COLOURS)}, not {colour!r}")
-        held.append(Held(Loot(colour, front), side == "front"))
-    sets = asked.get("sets", EVERY_SET)
-    if sets not in (EVERY_SET, ONE_SET):
-        raise RequestError(f'"sets" is "{EVERY_SET}" or "{ONE_SET}", not {sets!r}')
-    score = final_score(held, sets)
-    return {"score": score.total}
-
-
-REFEREE = {"showdown": ask_showdown, "score": ask_score}

@@ -1,12 +1,13 @@
 """Skull King (2013), also sold as Piraten Bridge: 10 rounds of tricks, bids revealed together
 (docs/rules/skullking.md).
 
-Its parts: `rules` (the rulebook), `flow` (the table's state machine), `why` (why a trick went where it went),
-`views` (the scoreboard), `sim` (the virtual table), `batch` (judging many tricks at once for bots).
+Its parts: `rules` (the rulebook), `referee` (its questions), `flow` (the table's state machine), `why` (why a trick
+went where it went), `views` (the scoreboard), `sim` (the virtual table), `batch` (judging many tricks at once).
 """
 
 from table.core.catalog import GameEntry, register_game
 from table.core.text import text
+from table.games.skullking import referee
 from table.games.skullking import rules as sk
 from table.games.skullking.flow import SkullKingFlow
 
@@ -18,7 +19,7 @@ ENTRY = register_game(
         max_players=sk.MAX_PLAYERS,
         build=lambda table, players, config: SkullKingFlow(table, players),
         deck=tuple(card.code for card in sk.DECK),
-        referee=sk.REFEREE,
+        referee=referee.REFEREE,
         views="table.games.skullking.views",
         virtual_table="table.games.skullking.sim:VirtualTable",
     )

@@ -13,9 +13,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import Any
 
-from table.core.requests import RequestError, codes, fields
+from table.games.tricks import rules as tricks
+from table.games.tricks.rules import CardError as CardError  # what every game of tricks plays alike, Skull King too
+from table.games.tricks.rules import IllegalPlay as IllegalPlay
+from table.games.tricks.rules import NotYourTurn as NotYourTurn
+from table.games.tricks.rules import Revoke as Revoke
+from table.games.tricks.rules import find_revokes as find_revokes
+from table.games.tricks.rules import first_leader as first_leader
+from table.games.tricks.rules import is_whole_number
+from table.games.tricks.rules import lead_suit as lead_suit
+from table.games.tricks.rules import legal_plays as legal_plays
+from table.games.tricks.rules import play_order as play_order
 
 # --- The deck: 66 cards ---------------------------------------------------------------------------------------
 
@@ -45,6 +54,7 @@ PIRATES_IN_DECK = len(PIRATE_NAMES)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 ROUNDS = 10
+GAME = tricks.TrickGame("Skull King", MIN_PLAYERS, MAX_PLAYERS, ROUNDS, CardError)
 PIRATE_BONUS = 30  # per Pirate caught by the Skull King (Scary Mary counts, however she was played)
 MERMAID_BONUS = 50  # a Mermaid catches the Skull King
 
@@ -56,10 +66,6 @@ TRUMP_RANK = 20  # black n ranks TRUMP_RANK + n
 MERMAID_RANK = 40
 PIRATE_RANK = 50
 SKULL_KING_RANK = 60
-
-
-class CardError(ValueError):
-    """A card code or a set of cards that the rules cannot accept; the message says why, for a person."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,16 @@ class Card:
     def is_special(self) -> bool:
         """Escape, Pirate, Scary Mary, Mermaid and Skull King may always be played, even when one could follow."""
         return self.kind is not Kind.NUMBER
+
+    @property
+    def announced_when_played(self) -> bool:
+        """Scary Mary is announced as a Pirate or as an Escape when played."""
+        return self.kind is Kind.SCARY_MARY
+
+    @property
+    def leaves_no_suit(self) -> bool:
+        """Never: special cards led set nothing, the first suit card played after them sets the suit."""
+        return False
 
     @property
     def counts_as_pirate(self) -> bool:
@@ -121,6 +137,11 @@ PIRATE = Card(Kind.PIRATE)  # a pirate whose name is not known (a plain "pirate"
 SCARY_MARY = Card(Kind.SCARY_MARY)  # in a hand, not yet announced
 SCARY_MARY_AS_PIRATE = Card(Kind.SCARY_MARY, played_as=Kind.PIRATE)
 SCARY_MARY_AS_ESCAPE = Card(Kind.SCARY_MARY, played_as=Kind.ESCAPE)
+
+
+def announced(as_pirate: bool) -> Card:
+    """Scary Mary as her player announces her when she is played: as a Pirate or as an Escape."""
+    return SCARY_MARY_AS_PIRATE if as_pirate else SCARY_MARY_AS_ESCAPE
 
 
 def number_card(suit: Suit, number: int) -> Card:
@@ -189,7 +210,7 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
 
 def check_from_one_deck(cards: Iterable[Card]) -> None:
     """Raise CardError unless the 66-card deck holds all these cards at once (two Skull Kings, say, it cannot)."""
-    counts = Counter(_physical(card) for card in cards)
+    counts = Counter(printed_card(card) for card in cards)
     for card, count in counts.items():
         if card is PIRATE:
             continue  # an unnamed pirate may be any of the five, checked just below
@@ -200,7 +221,7 @@ def check_from_one_deck(cards: Iterable[Card]) -> None:
         raise CardError(f"the deck has {PIRATES_IN_DECK} pirates besides Scary Mary, not {pirates}")
 
 
-def _physical(card: Card) -> Card:
+def printed_card(card: Card) -> Card:
     """The printed card, whatever Scary Mary was announced as."""
     return SCARY_MARY if card.kind is Kind.SCARY_MARY else card
 
@@ -209,30 +230,7 @@ def _how_many(count: int) -> str:
     return "only one" if count == 1 else f"only {count}"
 
 
-_DECK_COUNTS = Counter(_physical(card) for card in DECK)  # how many of each printed card the deck holds
-
-
-# --- Following suit -------------------------------------------------------------------------------------------
-
-
-def lead_suit(trick: Sequence[Card]) -> Suit | None:
-    """The suit of the first suit card played (black included); special cards before it set nothing."""
-    for card in trick:
-        if card.suit is not None:
-            return card.suit
-    return None
-
-
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
-    """The cards of `hand` that may be played on `trick`, in the order of the hand.
-
-    Who holds the lead suit must play it, or a special card. Who does not may play anything; a player without
-    black on a black lead may play any suit and need not play a pirate.
-    """
-    lead = lead_suit(trick)
-    if lead is not None and any(card.suit is lead for card in hand):
-        return [card for card in hand if card.suit is lead or card.is_special]
-    return list(hand)
+_DECK_COUNTS = Counter(printed_card(card) for card in DECK)  # how many of each printed card the deck holds
 
 
 # --- Who wins the trick ---------------------------------------------------------------------------------------
@@ -346,14 +344,9 @@ def explain(trick: Sequence[Card]) -> Reason:
 # --- Scoring --------------------------------------------------------------------------------------------------
 
 
-def check_round_number(round_number: int) -> None:
-    if not _is_int(round_number) or not 1 <= round_number <= ROUNDS:
-        raise CardError(f"a game has rounds 1 to {ROUNDS}, not {round_number!r}")
-
-
 def check_bid(bid: int, round_number: int) -> None:
     check_round_number(round_number)
-    if not _is_int(bid) or not 0 <= bid <= round_number:
+    if not is_whole_number(bid) or not 0 <= bid <= round_number:
         raise CardError(f"in round {round_number} a bid is 0 to {round_number} tricks, not {bid!r}")
 
 
@@ -364,9 +357,9 @@ def round_score(bid: int, won: int, round_number: int, bonus: int = 0) -> int:
     Bid zero: +10 x the round number if no trick was won, -10 x the round number otherwise.
     """
     check_bid(bid, round_number)
-    if not _is_int(won) or not 0 <= won <= round_number:
+    if not is_whole_number(won) or not 0 <= won <= round_number:
         raise CardError(f"in round {round_number} a player wins 0 to {round_number} tricks, not {won!r}")
-    if not _is_int(bonus) or bonus not in POSSIBLE_BONUSES:
+    if not is_whole_number(bonus) or bonus not in POSSIBLE_BONUSES:
         raise CardError(
             f"a round's bonus is one of {', '.join(map(str, sorted(POSSIBLE_BONUSES)))} "
             f"(30 per pirate the Skull King takes, 50 for a Mermaid taking him), not {bonus!r}"
@@ -385,16 +378,11 @@ def round_score(bid: int, won: int, round_number: int, bonus: int = 0) -> int:
 POSSIBLE_BONUSES = frozenset({0, MERMAID_BONUS, *(PIRATE_BONUS * n for n in range(1, MAX_PLAYERS))})
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- Rounds, dealer and leader --------------------------------------------------------------------------------
 
-
-def check_players(players: int) -> None:
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CardError(f"Skull King is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+check_players = GAME.check_players  # 2 to 6 players
+check_round_number = GAME.check_round_number  # 1 to 10
+dealer = GAME.dealer  # the dealer moves one seat clockwise each round; the player left of him leads (first_leader)
 
 
 def cards_dealt(round_number: int) -> int:
@@ -403,33 +391,8 @@ def cards_dealt(round_number: int) -> int:
     return round_number
 
 
-def dealer(round_number: int, players: int, first_dealer: int = 0) -> int:
-    """The dealer moves one seat clockwise each round."""
-    check_players(players)
-    check_round_number(round_number)
-    return (first_dealer + round_number - 1) % players
-
-
-def first_leader(dealer_seat: int, players: int) -> int:
-    """The player left of the dealer leads the first trick of the round."""
-    return (dealer_seat + 1) % players
-
-
-def play_order(leader: int, players: int) -> list[int]:
-    """Seats in the order they play a trick: the leader, then clockwise."""
-    return [(leader + offset) % players for offset in range(players)]
-
-
-@dataclass(frozen=True)
-class Trick:
+class Trick(tricks.Trick[Card]):
     """A finished trick: who led it and the cards in play order."""
-
-    leader: int
-    cards: tuple[Card, ...]
-
-    @property
-    def seats(self) -> list[int]:
-        return play_order(self.leader, len(self.cards))
 
     @cached_property
     def winner(self) -> int:
@@ -440,177 +403,28 @@ class Trick:
     def bonus(self) -> int:
         return trick_bonus(self.cards)
 
-
-class NotYourTurn(CardError):
-    pass
-
-
-class IllegalPlay(CardError):
-    pass
-
-
-@dataclass
-class Round:
-    """One round's play, trick by trick: who is to play, who leads next, who won what.
-
-    The table does not see hands, so `play` checks turn order and that each card is new to the round; following
-    suit is judged afterwards by `find_revokes`.
-    """
-
-    number: int
-    players: int
-    dealer: int
-    tricks: list[Trick] = field(default_factory=list)
-    current: list[Card] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        check_players(self.players)
-        check_round_number(self.number)
-        if not 0 <= self.dealer < self.players:
-            raise CardError(f"seat {self.dealer} is not at a table of {self.players}")
-
     @property
-    def leader(self) -> int:
-        """Left of the dealer for the first trick, then the winner of the previous trick."""
-        return self.tricks[-1].winner if self.tricks else first_leader(self.dealer, self.players)
+    def next_leader(self) -> int:
+        """The winner of a trick leads the next."""
+        return self.winner
 
-    @property
-    def is_over(self) -> bool:
-        return len(self.tricks) == cards_dealt(self.number)
 
-    @property
-    def to_play(self) -> int | None:
-        """The seat whose card is awaited, or None once the round is over."""
-        if self.is_over:
-            return None
-        return play_order(self.leader, self.players)[len(self.current)]
+class Round(tricks.Round[Card, Trick]):
+    """One round's play, trick by trick (table.games.tricks.rules.Round): round r deals r cards, Scary Mary is
+    played once announced, and the round scores by `round_score`."""
 
-    def cards_played(self) -> list[Card]:
-        return [card for trick in self.tricks for card in trick.cards] + self.current
+    game = GAME
 
-    def play(self, seat: int, card: Card) -> Trick | None:
-        """Lay `card` for `seat`; returns the finished trick when this was its last card."""
-        if self.is_over:
-            raise IllegalPlay(f"round {self.number} is over")
-        if seat != self.to_play:
-            raise NotYourTurn(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
+    def cards_each(self) -> int:
+        return cards_dealt(self.number)
+
+    def check_card(self, card: Card) -> None:
         if card.kind is Kind.SCARY_MARY and card.played_as is None:
             raise IllegalPlay("Scary Mary must be announced as a Pirate or as an Escape")
         check_from_one_deck([*self.cards_played(), card])
-        self.current.append(card)
-        if len(self.current) < self.players:
-            return None
-        trick = Trick(self.leader, tuple(self.current))
-        self.tricks.append(trick)
-        self.current = []
-        return trick
 
-    def tricks_won(self, seat: int) -> int:
-        return sum(trick.winner == seat for trick in self.tricks)
-
-    def bonus(self, seat: int) -> int:
-        return sum(trick.bonus for trick in self.tricks if trick.winner == seat)
+    def judged_trick(self, leader: int, cards: tuple[Card, ...]) -> Trick:
+        return Trick(leader, cards)
 
     def score(self, seat: int, bid: int) -> int:
         return round_score(bid, self.tricks_won(seat), self.number, self.bonus(seat))
-
-
-# --- Revokes: what the table can check beyond the rulebook -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Revoke:
-    """`seat` did not follow `suit` in trick `trick`, yet played that suit later in the round (trick `shown`)."""
-
-    seat: int
-    suit: Suit
-    trick: int
-    shown: int
-    card: Card
-
-
-def find_revokes(tricks: Sequence[Trick]) -> list[Revoke]:
-    """Every revoke the cards of one round prove, in the order they came to light.
-
-    Who plays a card of another suit when the lead suit was asked shows they held none of it. That suit appearing
-    later from the same hand (nobody draws in Skull King) proves they held it all along. A special card shows
-    nothing: it may always be played.
-    """
-    showed_void: dict[tuple[int, Suit], int] = {}  # (seat, suit) -> trick where they did not follow
-    revokes = []
-    for index, trick in enumerate(tricks):
-        lead = lead_suit(trick.cards)
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            if card.suit is not None and (seat, card.suit) in showed_void:
-                revokes.append(Revoke(seat, card.suit, showed_void.pop((seat, card.suit)), index, card))
-            if lead is not None and card.suit is not None and card.suit is not lead:
-                showed_void.setdefault((seat, lead), index)
-    return revokes
-
-
-# --- The referee's questions (`pirate-table referee`): JSON values in, JSON values out ------------------------
-
-MAX_HAND = ROUNDS  # round 10 deals ten cards
-
-
-def _cards(value: Any, what: str) -> list[Card]:
-    return parse_cards(codes(value, what, 'card codes such as ["yellow:2", "mermaid"]'))
-
-
-def ask_trick(value: Any) -> dict[str, Any]:
-    trick = _cards(value, "trick")
-    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
-        raise RequestError(f"a trick has one card per player, {MIN_PLAYERS} to {MAX_PLAYERS} cards, not {len(trick)}")
-    for card in trick:
-        if card.kind is Kind.SCARY_MARY and card.played_as is None:
-            raise RequestError("Scary Mary in a trick must be announced: scarymary:pirate or scarymary:escape")
-    check_from_one_deck(trick)
-    lead = lead_suit(trick)
-    return {"winner": trick_winner(trick), "bonus": trick_bonus(trick), "lead_suit": lead.value if lead else None}
-
-
-def ask_score(value: Any) -> dict[str, Any]:
-    asked = fields(value, "score", required=("bid", "won", "round"), optional=("bonus",))
-    return {"score": round_score(asked["bid"], asked["won"], asked["round"], asked.get("bonus", 0))}
-
-
-def ask_legal(value: Any) -> dict[str, Any]:
-    asked = fields(value, "legal", required=("hand", "trick"))
-    hand = _cards(asked["hand"], "hand")
-    trick = _cards(asked["trick"], "trick")
-    if not 1 <= len(hand) <= MAX_HAND:
-        raise RequestError(f"a hand holds 1 to {MAX_HAND} cards, not {len(hand)}")
-    if len(trick) >= MAX_PLAYERS:
-        raise RequestError(f"a trick already holding {len(trick)} cards takes no more")
-    for card in hand:
-        if card.played_as is not None:
-            raise RequestError("Scary Mary is announced when she is played; in a hand she is just 'scarymary'")
-    check_from_one_deck([*hand, *trick])
-    return {"legal": [card.code for card in legal_plays(hand, trick)]}
-
-
-def ask_revokes(value: Any) -> dict[str, Any]:
-    if not isinstance(value, list):
-        raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
-    tricks = []
-    for index, item in enumerate(value):
-        asked = fields(item, f"trick {index}", required=("leader", "cards"))
-        cards = tuple(_cards(asked["cards"], f"trick {index}"))
-        leader = asked["leader"]
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < len(cards):
-            raise RequestError(f"trick {index}: the leader is a seat 0 to {len(cards) - 1}, not {leader!r}")
-        if tricks and len(cards) != len(tricks[0].cards):
-            raise RequestError(f"trick {index} has {len(cards)} cards, trick 0 has {len(tricks[0].cards)}")
-        tricks.append(Trick(leader, cards))
-    if len(tricks) > ROUNDS:
-        raise RequestError(f"a round has at most {ROUNDS} tricks, not {len(tricks)}")
-    check_from_one_deck(card for trick in tricks for card in trick.cards)
-    return {
-        "revokes": [
-            {"seat": r.seat, "suit": r.suit.value, "trick": r.trick, "shown": r.shown, "card": r.card.code}
-            for r in find_revokes(tricks)
-        ]
-    }
-
-
-REFEREE = {"trick": ask_trick, "score": ask_score, "legal": ask_legal, "revokes": ask_revokes}

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from table.config import Config
 from table.core import inputs
@@ -23,6 +24,8 @@ from table.devices.hub_emulator import HubEmulator
 from table.games.skullking import rules as sk
 from table.games.skullking.flow import SkullKingFlow
 from table.games.tricks.card_bot import CardBot
+from table.games.tricks.flow import TrickFlow
+from table.games.tricks.rules import Rulebook
 from table.sim.sim_table import NAMES, PRESS_GAP, TICK, SimClock, SimTable
 from table.sim.virtual_deck import VirtualCard, virtual_deck
 
@@ -42,10 +45,17 @@ class Bot:
     bid: int | None = None  # what it means to bid this round, once dealt
     laid: VirtualCard | None = None  # the card it laid and the table has not taken yet
     laid_tick: int = 0
-    as_pirate: bool = True  # how it will announce Scary Mary
+    as_pirate: bool = True  # how it will announce Scary Mary (the Tigress)
 
 
 class VirtualTable(SimTable):
+    """Skull King's virtual table; another edition's (table.games.skullking_2021.sim) sets its game, bots and deal."""
+
+    KEY = "skullking"  # the game's, in the catalog
+    RULES: Rulebook = sk
+    FLOW: type[TrickFlow[Any]] = SkullKingFlow
+    BOT: type[CardBot] = CardBot
+
     @property
     def flow(self) -> SkullKingFlow:
         """The flow that has the table now (the lobby's before the game starts)."""
@@ -63,14 +73,19 @@ class VirtualTable(SimTable):
     ) -> None:
         """`humans`: seats a person plays from the scoreboard (the bots leave them alone); `window`: seat 1 is."""
         humans = humans | ({0} if window else set())
-        sk.check_players(players)
+        self.RULES.GAME.check_players(players)
+        config = self._table_config(home, players, config)
         super().__init__(home, players, seed, config)  # the real app on mock hardware (table.sim.sim_table)
-        self.bots = [Bot(seat, CardBot(random.Random())) for seat in range(players)]
+        self.bots = [Bot(seat, self.BOT(self.RULES, random.Random())) for seat in range(players)]
         self.humans = humans
-        self.deck = virtual_deck("skullking")
+        self.deck = virtual_deck(self.KEY)
         self.dealt_round = 0
         self.on_reader: dict[int, VirtualCard | None] = dict.fromkeys(range(players))
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
+
+    def _table_config(self, home: Path, players: int, config: Config | None) -> Config | None:
+        """The table the game is played at (None: the default config's)."""
+        return config
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 
@@ -153,19 +168,28 @@ class VirtualTable(SimTable):
             self._deal(screen.round)
         self._count_bids(screen.seats, skip=self.humans)
 
+    def _cards_each(self, round_number: int) -> int:
+        return round_number
+
+    def _in_play(self, card: VirtualCard) -> bool:
+        """Whether the dealer deals this card (every card, unless the table plays without some)."""
+        return True
+
     def _deal(self, round_number: int) -> None:
         """The dealer shuffles and deals: the same seed deals the same hands, round by round."""
         cards = list(self.deck)
         random.Random(f"{self.seed}/{round_number}").shuffle(cards)
+        count = self._cards_each(round_number)
+        dealt_from = [card for card in cards if self._in_play(card)]
         played = self.flow.state.played_uids | set(self.flow.state.trick_uids.values())
         for bot in self.bots:
-            dealt = cards[bot.seat * round_number : (bot.seat + 1) * round_number]
+            dealt = dealt_from[bot.seat * count : (bot.seat + 1) * count]
             bot.brain.rng = random.Random(f"{self.seed}/{bot.seat}/{round_number}")  # decisions replay too
-            bot.brain.hand = [sk.parse_card(card.code) for card in dealt]
-            bot.bid = bot.brain.bid(round_number, self.players)
+            bot.brain.hand = [self.RULES.parse_card(card.code) for card in dealt]
+            bot.bid = bot.brain.bid(count, self.players)
             for card in dealt:
                 if card.uid.hex().upper() in played:
-                    bot.brain.hand.remove(sk.parse_card(card.code))
+                    bot.brain.hand.remove(self.RULES.parse_card(card.code))
             bot.hand = [card for card in dealt if card.uid.hex().upper() not in played]
         self.dealt_round = round_number
 
@@ -188,13 +212,13 @@ class VirtualTable(SimTable):
             return
         if self.on_reader[bot.seat] is not None:
             return
-        trick = [sk.parse_card(card.code) for card in screen.trick.cards] if screen.trick else []
+        trick = [self.RULES.parse_card(card.code) for card in screen.trick.cards] if screen.trick else []
         needed = (acting.bid or 0) - acting.won
         hand_before = list(bot.brain.hand)
         chosen = bot.brain.play(trick, needed)  # takes it out of the brain's hand
         bot.brain.hand = hand_before  # ... until the table has taken it
-        code = sk.SCARY_MARY.code if chosen.kind is sk.Kind.SCARY_MARY else chosen.code
-        bot.as_pirate = chosen == sk.SCARY_MARY_AS_PIRATE
+        code = self.RULES.printed_card(chosen).code
+        bot.as_pirate = chosen == self.RULES.announced(True)
         bot.laid = next(card for card in bot.hand if card.code == code)
         bot.laid_tick = self.ticks
         self.hands.lay(acting.seat, bot.laid)
@@ -216,13 +240,13 @@ class VirtualTable(SimTable):
 
     def _taken(self) -> None:
         """Cards the table has taken leave the bots' hands."""
-        if not isinstance(self.flow, SkullKingFlow):
+        if not isinstance(self.flow, self.FLOW):
             return  # the lobby takes no cards
         taken = self.flow.state.played_uids | set(self.flow.state.trick_uids.values())
         for bot in self.bots:
             if bot.laid is not None and bot.laid.uid.hex().upper() in taken:
                 bot.hand.remove(bot.laid)
-                bot.brain.hand.remove(sk.parse_card(bot.laid.code))
+                bot.brain.hand.remove(self.RULES.parse_card(bot.laid.code))
                 bot.laid = None
 
 

@@ -1,12 +1,13 @@
 """Skull King, the 2021 edition: the 2013 game with four suits of 14, the Tigress, the Kraken, the White Whale, Loot,
 the pirates' abilities and Rascal scoring (docs/rules/skullking-2021.md).
 
-Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
+Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
 """
 
 from table.core.catalog import GameEntry, register_game
 from table.core.text import text
 from table.games.skullking_2021 import inputs as sk2021_inputs
+from table.games.skullking_2021 import referee
 from table.games.skullking_2021 import rules as sk2021
 from table.games.skullking_2021.flow import SkullKing2021Flow, skullking_2021_options
 
@@ -19,7 +20,7 @@ ENTRY = register_game(
         build=lambda table, players, config: SkullKing2021Flow(table, players, skullking_2021_options(config)),
         deck=tuple(card.code for card in sk2021.DECK),
         inputs=sk2021_inputs.INPUT_KINDS,
-        referee=sk2021.REFEREE,
+        referee=referee.REFEREE,
         views="table.games.skullking_2021.views",
         virtual_table="table.games.skullking_2021.sim:VirtualTable2021",
     )

@@ -16,13 +16,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
-from table.core.requests import RequestError, codes, fields
-from table.games.skullking.rules import (  # who leads and who plays next: the same in both editions
-    first_leader,
-    play_order,
-)
+from table.games.tricks import rules as tricks
+from table.games.tricks.rules import CardError as CardError  # what every game of tricks plays alike, Skull King too
+from table.games.tricks.rules import IllegalPlay as IllegalPlay
+from table.games.tricks.rules import NotYourTurn as NotYourTurn
+from table.games.tricks.rules import Revoke as Revoke
+from table.games.tricks.rules import find_revokes as find_revokes
+from table.games.tricks.rules import first_leader as first_leader
+from table.games.tricks.rules import is_whole_number
+from table.games.tricks.rules import lead_suit as lead_suit
+from table.games.tricks.rules import legal_plays as legal_plays
+from table.games.tricks.rules import play_order as play_order
 
 # --- The deck: 70 cards, 74 with the advanced cards -------------------------------------------------------------
 
@@ -57,6 +62,7 @@ PIRATES_IN_DECK = len(PIRATE_NAMES)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 10
+GAME = tricks.TrickGame("Skull King", MIN_PLAYERS, MAX_PLAYERS, ROUNDS, CardError)
 
 # Bonuses, paid to the trick's winner only when their bid is met exactly.
 FOURTEEN_BONUS = 10  # a green, purple or yellow 14 captured
@@ -69,10 +75,6 @@ LOOT_BONUS = 20  # each of the two allies, when both meet their bids
 STANDARD, RASCAL_SCORING = "standard", "rascal"
 SCORINGS = (STANDARD, RASCAL_SCORING)
 RASCAL_WAGERS = (0, 10, 20)  # Rascal of Roatan's wager
-
-
-class CardError(ValueError):
-    """A card code or a set of cards that the rules cannot accept; the message says why, for a person."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,17 @@ class Card:
         return self.is_pirate or self.kind in (Kind.MERMAID, Kind.SKULL_KING)
 
     @property
+    def announced_when_played(self) -> bool:
+        """The Tigress is announced as a Pirate or as an Escape when played."""
+        return self.kind is Kind.TIGRESS
+
+    @property
+    def leaves_no_suit(self) -> bool:
+        """Led before any suit card, a character, the Kraken or the White Whale leaves the trick no suit to follow;
+        an Escape-like card leaves the suit to the next card."""
+        return self.suit is None and not self.is_escape
+
+    @property
     def is_creature(self) -> bool:
         return self.kind in (Kind.KRAKEN, Kind.WHALE)
 
@@ -135,6 +148,11 @@ LOOT = Card(Kind.LOOT)
 KRAKEN = Card(Kind.KRAKEN)
 WHALE = Card(Kind.WHALE)
 ADVANCED = (Kind.LOOT, Kind.KRAKEN, Kind.WHALE)
+
+
+def announced(as_pirate: bool) -> Card:
+    """The Tigress as her player announces her when she is played: as a Pirate or as an Escape."""
+    return TIGRESS_AS_PIRATE if as_pirate else TIGRESS_AS_ESCAPE
 
 
 def number_card(suit: Suit, number: int) -> Card:
@@ -230,17 +248,17 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [parse_card(code) for code in codes]
 
 
-def _physical(card: Card) -> Card:
+def printed_card(card: Card) -> Card:
     """The printed card, whatever the Tigress was announced as."""
     return TIGRESS if card.kind is Kind.TIGRESS else card
 
 
-_DECK_COUNTS = Counter(_physical(card) for card in DECK)
+_DECK_COUNTS = Counter(printed_card(card) for card in DECK)
 
 
 def check_from_one_deck(cards: Iterable[Card]) -> None:
     """Raise CardError unless the 74-card deck holds all these cards at once."""
-    counts = Counter(_physical(card) for card in cards)
+    counts = Counter(printed_card(card) for card in cards)
     for card, count in counts.items():
         if card is PIRATE or card == PIRATE:
             continue  # an unnamed pirate may be any of the five, checked just below
@@ -250,28 +268,6 @@ def check_from_one_deck(cards: Iterable[Card]) -> None:
     pirates = sum(count for card, count in counts.items() if card.kind is Kind.PIRATE)
     if pirates > PIRATES_IN_DECK:
         raise CardError(f"the deck has {PIRATES_IN_DECK} pirates besides the Tigress, not {pirates}")
-
-
-# --- Following suit -------------------------------------------------------------------------------------------
-
-
-def lead_suit(trick: Sequence[Card]) -> Suit | None:
-    """The suit to follow. Escape-like cards led (Escape, Loot, the Tigress as an Escape) leave it to the next
-    card; a character (pirate, mermaid, Skull King) or a Kraken or White Whale led: no suit in this trick."""
-    for card in trick:
-        if card.suit is not None:
-            return card.suit
-        if not card.is_escape:
-            return None
-    return None
-
-
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
-    """Who holds the suit to follow must play it, or a special card; who does not may play anything."""
-    lead = lead_suit(trick)
-    if lead is not None and any(card.suit is lead for card in hand):
-        return [card for card in hand if card.suit is lead or card.is_special]
-    return list(hand)
 
 
 # --- Who wins the trick ---------------------------------------------------------------------------------------
@@ -447,19 +443,9 @@ def explain(trick: Sequence[Card]) -> Reason:
 
 # --- Rounds, dealer and leader --------------------------------------------------------------------------------
 
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_players(players: int) -> None:
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CardError(f"Skull King is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-
-
-def check_round_number(round_number: int) -> None:
-    if not _is_int(round_number) or not 1 <= round_number <= ROUNDS:
-        raise CardError(f"a game has rounds 1 to {ROUNDS}, not {round_number!r}")
+check_players = GAME.check_players  # 2 to 8 players
+check_round_number = GAME.check_round_number  # 1 to 10
+dealer = GAME.dealer  # the dealer moves one seat clockwise each round; the player left of him leads (first_leader)
 
 
 def cards_dealt(round_number: int, players: int, deck_size: int = len(DECK)) -> int:
@@ -470,22 +456,8 @@ def cards_dealt(round_number: int, players: int, deck_size: int = len(DECK)) -> 
     return min(round_number, deck_size // players)
 
 
-def dealer(round_number: int, players: int, first_dealer: int = 0) -> int:
-    check_players(players)
-    check_round_number(round_number)
-    return (first_dealer + round_number - 1) % players
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led it and the cards in play order."""
-
-    leader: int
-    cards: tuple[Card, ...]
-
-    @property
-    def seats(self) -> list[int]:
-        return play_order(self.leader, len(self.cards))
+class Trick(tricks.Trick[Card]):
+    """A finished trick: who led it and the cards in play order, judged."""
 
     @property
     def judgement(self) -> Judgement:
@@ -516,73 +488,35 @@ class Trick:
         return [self.seats[position] for position in self.judgement.alliances]
 
 
-class NotYourTurn(CardError):
-    pass
-
-
-class IllegalPlay(CardError):
-    pass
-
-
 @dataclass
-class Round:
-    """One round's play, trick by trick. The table does not see hands: following suit is judged afterwards."""
+class Round(tricks.Round[Card, Trick]):
+    """One round's play, trick by trick (table.games.tricks.rules.Round): as many cards as the deck holds for
+    everybody, the Tigress played once announced, only the advanced cards the table plays, Rosie D'Laney's choice
+    of leader, Loot alliances, and the scoring the table plays."""
 
-    number: int
-    players: int
-    dealer: int
-    cards: int = 0  # dealt to each player; 0: the round's number
+    game = GAME
+
     options: Options = field(default_factory=Options)
-    tricks: list[Trick] = field(default_factory=list)
-    current: list[Card] = field(default_factory=list)
     chosen_leaders: dict[int, int] = field(default_factory=dict)  # trick index -> seat (Rosie D'Laney's choice)
 
-    def __post_init__(self) -> None:
-        check_players(self.players)
-        check_round_number(self.number)
-        if not 0 <= self.dealer < self.players:
-            raise CardError(f"seat {self.dealer} is not at a table of {self.players}")
-        if not self.cards:
-            self.cards = cards_dealt(self.number, self.players, self.options.deck_size)
+    def cards_each(self) -> int:
+        return cards_dealt(self.number, self.players, self.options.deck_size)
 
-    @property
-    def leader(self) -> int:
-        index = len(self.tricks)
-        if index in self.chosen_leaders:
-            return self.chosen_leaders[index]
-        return self.tricks[-1].next_leader if self.tricks else first_leader(self.dealer, self.players)
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.tricks) == self.cards
-
-    @property
-    def to_play(self) -> int | None:
-        if self.is_over:
-            return None
-        return play_order(self.leader, self.players)[len(self.current)]
-
-    def cards_played(self) -> list[Card]:
-        return [card for trick in self.tricks for card in trick.cards] + self.current
-
-    def play(self, seat: int, card: Card) -> Trick | None:
-        """Lay `card` for `seat`; returns the finished trick when this was its last card."""
-        if self.is_over:
-            raise IllegalPlay(f"round {self.number} is over")
-        if seat != self.to_play:
-            raise NotYourTurn(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
+    def check_card(self, card: Card) -> None:
         if card.kind is Kind.TIGRESS and card.played_as is None:
             raise IllegalPlay("the Tigress must be announced as a Pirate or as an Escape")
         if not self.options.allows(card):
             raise IllegalPlay(f"this table plays without the {card.kind.value}")
         check_from_one_deck([*self.cards_played(), card])
-        self.current.append(card)
-        if len(self.current) < self.players:
-            return None
-        trick = Trick(self.leader, tuple(self.current))
-        self.tricks.append(trick)
-        self.current = []
-        return trick
+
+    def judged_trick(self, leader: int, cards: tuple[Card, ...]) -> Trick:
+        return Trick(leader, cards)
+
+    @property
+    def leader(self) -> int:
+        """Rosie D'Laney's choice, if she made one for this trick; else as in every game of tricks."""
+        chosen = self.chosen_leaders.get(len(self.tricks))
+        return super().leader if chosen is None else chosen
 
     def choose_leader(self, seat: int) -> None:
         """Rosie D'Laney's ability: `seat` leads the next trick."""
@@ -590,19 +524,13 @@ class Round:
             raise CardError(f"seat {seat} is not at a table of {self.players}")
         self.chosen_leaders[len(self.tricks)] = seat
 
-    def tricks_won(self, seat: int) -> int:
-        return sum(trick.winner == seat for trick in self.tricks)
-
-    def bonus(self, seat: int) -> int:
-        """The bonus from tricks taken (Loot alliances apart: they depend on two bids)."""
-        return sum(trick.bonus for trick in self.tricks if trick.winner == seat)
-
     def alliances(self) -> list[tuple[int, int]]:
         """(Loot player, winner) for every Loot alliance of the round."""
         return [(ally, trick.winner) for trick in self.tricks if trick.winner is not None for ally in trick.allies]
 
     def loot_bonus(self, seat: int, bids: Sequence[int]) -> int:
-        """LOOT_BONUS for every alliance of `seat` in which both allies met their bids."""
+        """The Loot's bonus (`bonus` counts the tricks taken): LOOT_BONUS for every alliance of `seat` in which both
+        allies met their bids."""
         return sum(
             LOOT_BONUS
             for pair in self.alliances()
@@ -632,7 +560,7 @@ class Round:
 def check_bid(bid: int, round_number: int, cards: int = 0) -> None:
     check_round_number(round_number)
     cards = cards or round_number
-    if not _is_int(bid) or not 0 <= bid <= cards:
+    if not is_whole_number(bid) or not 0 <= bid <= cards:
         raise CardError(f"with {cards} cards dealt a bid is 0 to {cards} tricks, not {bid!r}")
 
 
@@ -657,9 +585,9 @@ def round_score(
     """
     check_bid(bid, round_number, cards)
     cards = cards or round_number
-    if not _is_int(won) or not 0 <= won <= cards:
+    if not is_whole_number(won) or not 0 <= won <= cards:
         raise CardError(f"with {cards} cards dealt a player wins 0 to {cards} tricks, not {won!r}")
-    if not _is_int(bonus) or bonus < 0 or bonus % 10:
+    if not is_whole_number(bonus) or bonus < 0 or bonus % 10:
         raise CardError(f"a round's bonus is 0 or more, in tens, not {bonus!r}")
     if scoring not in SCORINGS:
         raise CardError(f"the scoring is {' or '.join(SCORINGS)}, not {scoring!r}")
@@ -680,37 +608,6 @@ def round_score(
     return (20 * bid + bonus if hit else -10 * abs(won - bid)) + stake
 
 
-# --- Revokes --------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Revoke:
-    """`seat` did not follow `suit` in trick `trick`, yet played that suit later in the round (trick `shown`)."""
-
-    seat: int
-    suit: Suit
-    trick: int
-    shown: int
-    card: Card
-
-
-def find_revokes(tricks: Sequence[Trick]) -> list[Revoke]:
-    """Every revoke the cards of one round prove (a suit not followed, then played later from the same hand).
-
-    Bendt the Bandit draws two cards in a round; a suit drawn then could look like a revoke, so the flow says
-    "check" rather than "revoke" after his draw (docs/rules/skullking-2021.md)."""
-    showed_void: dict[tuple[int, Suit], int] = {}
-    revokes = []
-    for index, trick in enumerate(tricks):
-        lead = lead_suit(trick.cards)
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            if card.suit is not None and (seat, card.suit) in showed_void:
-                revokes.append(Revoke(seat, card.suit, showed_void.pop((seat, card.suit)), index, card))
-            if lead is not None and card.suit is not None and card.suit is not lead:
-                showed_void.setdefault((seat, lead), index)
-    return revokes
-
-
 # --- The pirates' abilities ---------------------------------------------------------------------------------
 
 
@@ -719,6 +616,8 @@ def ability(trick: Trick, is_last: bool) -> str | None:
 
     Rosie D'Laney, Bendt the Bandit and Juanita Jade act on the tricks to come, so not after a round's last trick;
     Harry the Giant and Rascal of Roatan act on the score, so always. The Tigress and a plain "pirate" have none.
+    Bendt the Bandit draws two cards: a suit drawn then could look like a revoke (`find_revokes`), so the flow does
+    not call it one after his draw (docs/rules/skullking-2021.md).
     """
     card = trick.winning_card
     if card is None or card.kind is not Kind.PIRATE or card.name is None or trick.judgement.creature is Kind.WHALE:
@@ -726,103 +625,3 @@ def ability(trick: Trick, is_last: bool) -> str | None:
     if is_last and card.name in (ROSIE, BENDT, JUANITA):
         return None
     return card.name
-
-
-# --- The referee's questions (`pirate-table referee`) ---------------------------------------------------------
-
-MAX_HAND = ROUNDS
-
-
-def _cards(value: Any, what: str) -> list[Card]:
-    return parse_cards(codes(value, what, 'card codes such as ["green:2", "mermaid"]'))
-
-
-def ask_trick(value: Any) -> dict[str, Any]:
-    trick = _cards(value, "trick")
-    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
-        raise RequestError(f"a trick has one card per player, {MIN_PLAYERS} to {MAX_PLAYERS} cards, not {len(trick)}")
-    for card in trick:
-        if card.kind is Kind.TIGRESS and card.played_as is None:
-            raise RequestError("the Tigress in a trick must be announced: tigress:pirate or tigress:escape")
-    check_from_one_deck(trick)
-    judged = judge(trick)
-    lead = lead_suit(trick)
-    return {
-        "winner": judged.winner,
-        "bonus": judged.bonus,
-        "lead_suit": lead.value if lead else None,
-        "next_leader": judged.next_leader,
-        "loot": [{"loot": position, "winner": judged.winner} for position in judged.alliances],
-    }
-
-
-def ask_score(value: Any) -> dict[str, Any]:
-    asked = fields(
-        value,
-        "score",
-        required=("bid", "won", "round"),
-        optional=("bonus", "scoring", "cannonball", "wager", "cards"),
-    )
-    cannonball = asked.get("cannonball", False)
-    if not isinstance(cannonball, bool):
-        raise RequestError('"cannonball" is true or false')
-    cards = asked.get("cards", 0)
-    if not _is_int(cards) or not 0 <= cards <= ROUNDS:
-        raise RequestError(f'"cards" (dealt to each player) is 1 to {ROUNDS}, not {cards!r}')
-    return {
-        "score": round_score(
-            asked["bid"],
-            asked["won"],
-            asked["round"],
-            asked.get("bonus", 0),
-            asked.get("scoring", STANDARD),
-            cannonball,
-            asked.get("wager", 0),
-            cards,
-        )
-    }
-
-
-def ask_legal(value: Any) -> dict[str, Any]:
-    asked = fields(value, "legal", required=("hand", "trick"))
-    hand = _cards(asked["hand"], "hand")
-    trick = _cards(asked["trick"], "trick")
-    if not 1 <= len(hand) <= MAX_HAND:
-        raise RequestError(f"a hand holds 1 to {MAX_HAND} cards, not {len(hand)}")
-    if len(trick) >= MAX_PLAYERS:
-        raise RequestError(f"a trick already holding {len(trick)} cards takes no more")
-    for card in hand:
-        if card.played_as is not None:
-            raise RequestError("the Tigress is announced when she is played; in a hand she is just 'tigress'")
-    for card in trick:
-        if card.kind is Kind.TIGRESS and card.played_as is None:
-            raise RequestError("the Tigress in a trick must be announced: tigress:pirate or tigress:escape")
-    check_from_one_deck([*hand, *trick])
-    return {"legal": [card.code for card in legal_plays(hand, trick)]}
-
-
-def ask_revokes(value: Any) -> dict[str, Any]:
-    if not isinstance(value, list):
-        raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
-    tricks = []
-    for index, item in enumerate(value):
-        asked = fields(item, f"trick {index}", required=("leader", "cards"))
-        cards = tuple(_cards(asked["cards"], f"trick {index}"))
-        leader = asked["leader"]
-        if not _is_int(leader) or not 0 <= leader < len(cards):
-            raise RequestError(f"trick {index}: the leader is a seat 0 to {len(cards) - 1}, not {leader!r}")
-        if tricks and len(cards) != len(tricks[0].cards):
-            raise RequestError(f"trick {index} has {len(cards)} cards, trick 0 has {len(tricks[0].cards)}")
-        tricks.append(Trick(leader, cards))
-    if len(tricks) > ROUNDS:
-        raise RequestError(f"a round has at most {ROUNDS} tricks, not {len(tricks)}")
-    check_from_one_deck(card for trick in tricks for card in trick.cards)
-    return {
-        "revokes": [
-            {"seat": r.seat, "suit": r.suit.value, "trick": r.trick, "shown": r.shown, "card": r.card.code}
-            for r in find_revokes(tricks)
-        ]
-    }
-
-
-REFEREE = {"trick": ask_trick, "score": ask_score, "legal": ask_legal, "revokes": ask_revokes}

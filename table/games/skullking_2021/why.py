@@ -1,11 +1,11 @@
-"""Why a 2021 trick went where it went: the 2013 edition's phrases (table.games.skullking.why), and the Kraken, the
+"""Why a 2021 trick went where it went: the phrases both editions share (table.games.tricks.why), and the Kraken, the
 White Whale, the 14s and the Loot."""
 
 from __future__ import annotations
 
 from table.core.text import Text, text
-from table.games.skullking.why import Name, _bonus, _said, _then, _whose
 from table.games.skullking_2021 import rules as sk21
+from table.games.tricks.why import Name, bonus_if_met, said, then, whose
 
 
 def why_2021(reason: sk21.Reason, name: Name) -> Text:
@@ -21,21 +21,20 @@ def why_2021(reason: sk21.Reason, name: Name) -> Text:
     assert reason.winner is not None and reason.card is not None
     winner = name(reason.winner)
     if rule is sk21.Rule.WHALE:
-        said = text(
+        line = text(
             "The White Whale: special cards are Escapes, the highest number wins: {whose}",
-            whose=_whose(name, reason.winner, reason.card),
+            whose=whose(name, reason.winner, reason.card),
         )
         if reason.bonus:
-            said = _then(said, _bonus(reason.bonus, winner))
+            line = then(line, bonus_if_met(reason.bonus, winner))
     elif rule is sk21.Rule.PIRATE and reason.mermaids:
-        said = text("A Pirate catches the Mermaid: {whose}", whose=_whose(name, reason.winner, reason.card))
-        said = _then(said, _bonus(reason.bonus, winner))
+        line = text("A Pirate catches the Mermaid: {whose}", whose=whose(name, reason.winner, reason.card))
+        line = then(line, bonus_if_met(reason.bonus, winner))
     else:
-        said = _said(rule.value, reason.winner, reason.card, reason.lead, reason.rivals, reason.pirates,
-                     reason.bonus, name)  # fmt: skip
+        line = said(reason, name)
     for ally in reason.allies:
         loot = text(
             "Loot: {ally} and {name} are allies (+20 each if both meet their bids)", ally=name(ally), name=winner
         )
-        said = _then(said, loot)
-    return said
+        line = then(line, loot)
+    return line

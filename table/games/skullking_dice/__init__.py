@@ -1,13 +1,14 @@
 """Skull King, the dice game: dice drawn from a bag, thrown into the tray, read by the camera
 (docs/rules/skullking-dice.md).
 
-Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views`, `controls` and `art` (the scoreboard), `sim`,
-`bot`, `bag`, `thrower` and `faults` (the virtual table).
+Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views`, `controls` and `art` (the
+scoreboard), `sim`, `bot`, `bag`, `thrower` and `faults` (the virtual table).
 """
 
 from table.core.catalog import GameEntry, register_game
 from table.core.text import text
 from table.games.skullking_dice import inputs as dice_inputs
+from table.games.skullking_dice import referee
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.flow import SkullKingDiceFlow
 
@@ -25,7 +26,7 @@ ENTRY = register_game(
         ),
         dice=True,
         inputs=dice_inputs.DICE_INPUT_KINDS,
-        referee=skd.REFEREE,
+        referee=referee.REFEREE,
         views="table.games.skullking_dice.views",
         virtual_table="table.games.skullking_dice.sim:VirtualDiceTable",
         inputs_logged_bare=True,

@@ -676,7 +676,10 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         """The revokes the judged tricks of this round prove (the rules core's find_revokes)."""
         game = self.state
         tricks = [
-            (self.players.index(trick.leader), [skd.Die(d.kind, d.face) for d in trick.dice if d.face is not None])
+            skd.Trick(
+                self.players.index(trick.leader),
+                tuple(skd.Die(d.kind, d.face) for d in trick.dice if d.face is not None),
+            )
             for trick in game.tricks
         ]
         views = []
@@ -685,11 +688,11 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
             said = text(
                 "Revoke: {name} did not follow {colour} in trick {trick}, then threw {colour} in trick {shown}",
                 name=self._name(seat),
-                colour=KIND_NAMES[revoke.colour],
+                colour=KIND_NAMES[revoke.suit],
                 trick=revoke.trick + 1,
                 shown=revoke.shown + 1,
             )
-            views.append(DiceRevokeView(seat, revoke.colour, revoke.trick + 1, revoke.shown + 1, said))
+            views.append(DiceRevokeView(seat, revoke.suit, revoke.trick + 1, revoke.shown + 1, said))
         return views
 
     # --- Undo, messages and lights (table.core.flow) ---------------------------------------------------------------

@@ -11,9 +11,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
-from table.core.requests import RequestError, codes, fields
+from table.games.tricks import rules as tricks
+from table.games.tricks.rules import Revoke as Revoke  # what every game of tricks plays alike, with dice too
+from table.games.tricks.rules import Trick as Trick
+from table.games.tricks.rules import find_revokes as find_revokes
+from table.games.tricks.rules import is_whole_number
+from table.games.tricks.rules import lead_suit as lead_colour  # the suit of a die is its colour
 
 SKULL, FLAG = "skull", "flag"
 NUMBERS = ("1", "2", "3", "4", "5", "6", "7")
@@ -83,6 +87,16 @@ class Die:
         return self.kind in SPECIAL_KINDS
 
     @property
+    def suit(self) -> str | None:
+        """The colour it follows with: a number die's kind; None for a special die."""
+        return None if self.is_special else self.kind
+
+    @property
+    def leaves_no_suit(self) -> bool:
+        """Never: special dice thrown first set nothing, the first number die thrown after them sets the colour."""
+        return False
+
+    @property
     def code(self) -> str:
         return f"{self.kind}:{self.face}"
 
@@ -120,13 +134,8 @@ def check_from_one_bag(dice: Iterable[Die], bag: DiceBag = STANDARD_BAG) -> None
 
 # --- Following the colour -------------------------------------------------------------------------------------
 
-
-def lead_colour(trick: Sequence[Die]) -> str | None:
-    """The colour of the first number die thrown; special dice before it set nothing."""
-    for die in trick:
-        if not die.is_special:
-            return die.kind
-    return None
+# The colour to follow is the first number die's (`lead_colour`); a colour not followed and thrown later in the round
+# is a revoke (`find_revokes`, over `Trick(leader, dice)`): both as in every game of tricks.
 
 
 def legal_kinds(held: Iterable[str], trick: Sequence[Die]) -> list[str]:
@@ -214,11 +223,8 @@ def explain(trick: Sequence[Die]) -> Reason:
 # --- Rounds and scoring -----------------------------------------------------------------------------------------
 
 
-def check_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise DiceError(
-            f"the Skull King dice game is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
-        )
+GAME = tricks.TrickGame("the Skull King dice game", MIN_PLAYERS, MAX_PLAYERS, rounds=8, error=DiceError)
+check_players = GAME.check_players  # 3 to 6 players
 
 
 def rounds_for(players: int) -> int:
@@ -247,11 +253,11 @@ def round_score(bid: int, won: int, round_number: int, bonus: int = 0, scoring: 
         ("bid", bid, 0, round_number),
         ("tricks won", won, 0, round_number),
     ):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not is_whole_number(value) or not low <= value <= high:
             raise DiceError(f"{name} must be {low} to {high} here, not {value!r}")
     if scoring not in (STANDARD, LANDLUBBER):
         raise DiceError(f"scoring is '{STANDARD}' or '{LANDLUBBER}', not {scoring!r}")
-    if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus not in POSSIBLE_BONUSES:
+    if not is_whole_number(bonus) or bonus not in POSSIBLE_BONUSES:
         raise DiceError(f"a round's bonus is one of {', '.join(map(str, sorted(POSSIBLE_BONUSES)))}, not {bonus!r}")
     if bid == 0:
         return 10 * round_number if won == 0 else -10 * round_number
@@ -262,53 +268,3 @@ def round_score(bid: int, won: int, round_number: int, bonus: int = 0, scoring: 
 
 # The Skull King skull is in one trick a round: either its pirates (3 dice at most) or the Mermaid's 50.
 POSSIBLE_BONUSES = frozenset({0, MERMAID_BONUS, *(PIRATE_BONUS * n for n in range(1, 4))})
-
-
-# --- Revokes ------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Revoke:
-    """`seat` did not follow `colour` in trick `trick`, yet threw that colour later in the round (trick `shown`)."""
-
-    seat: int
-    colour: str
-    trick: int
-    shown: int
-
-
-def find_revokes(tricks: Sequence[tuple[int, Sequence[Die]]]) -> list[Revoke]:
-    """Every revoke the dice of one round prove. `tricks`: (seat that threw first, dice in throwing order)."""
-    showed_void: dict[tuple[int, str], int] = {}
-    revokes = []
-    for index, (leader, dice) in enumerate(tricks):
-        lead = lead_colour(dice)
-        for offset, die in enumerate(dice):
-            seat = (leader + offset) % len(dice)
-            if die.is_special:
-                continue
-            if (seat, die.kind) in showed_void:
-                revokes.append(Revoke(seat, die.kind, showed_void.pop((seat, die.kind)), index))
-            if lead is not None and die.kind != lead:
-                showed_void.setdefault((seat, lead), index)
-    return revokes
-
-
-# --- The referee's questions (`pirate-table referee`): JSON values in, JSON values out ------------------------
-
-
-def ask_trick(value: Any) -> dict[str, Any]:
-    trick = parse_dice(codes(value, "trick", 'dice such as ["black:6", "pirate:skull"]'))
-    if not MIN_PLAYERS <= len(trick) <= MAX_PLAYERS:
-        raise RequestError(f"a trick has one die per player, {MIN_PLAYERS} to {MAX_PLAYERS} dice, not {len(trick)}")
-    check_from_one_bag(trick)
-    return {"winner": trick_winner(trick), "bonus": trick_bonus(trick)}
-
-
-def ask_score(value: Any) -> dict[str, Any]:
-    asked = fields(value, "score", required=("bid", "won", "round"), optional=("bonus", "scoring"))
-    scoring = asked.get("scoring", STANDARD)
-    return {"score": round_score(asked["bid"], asked["won"], asked["round"], asked.get("bonus", 0), scoring)}
-
-
-REFEREE = {"trick": ask_trick, "score": ask_score}
