@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from table.core.bidding import SecretBids
 from table.core.effects import RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
+from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -75,20 +76,10 @@ from table.core.inputs import (
     Press,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import (
-    JudgedPlay,
-    Phase,
-    PlayedCard,
-    RevokeView,
-    ScoreCell,
-    ScoreRow,
-    Screen,
-    SeatView,
-    TrickView,
-)
 from table.core.table_state import TableState
 from table.core.text import COLOUR_NAMES, Text, comma_list, plural, text
 from table.games.skullking import rules as sk
+from table.games.skullking.screen import PlayedCard, RevokeView, Screen, TrickView
 from table.games.skullking.why import card_words, why_2013
 
 SUIT_NAMES = {suit: COLOUR_NAMES[suit.value] for suit in sk.Suit}  # the words: table.core.text

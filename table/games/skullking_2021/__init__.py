@@ -14,6 +14,7 @@ ENTRY = register_game(
     GameEntry(
         key="skullking-2021",
         name=text("Skull King (2021 edition)"),
+        short_name=text("Skull King 2021"),
         min_players=sk2021.MIN_PLAYERS,
         max_players=sk2021.MAX_PLAYERS,
         build=lambda table, players, config: SkullKing2021Flow(table, players, skullking_2021_options(config)),

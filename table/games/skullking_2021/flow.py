@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from table.core.bidding import SecretBids
 from table.core.effects import LedPattern, RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
+from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -44,9 +45,9 @@ from table.core.inputs import (
     Press,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import JudgedPlay, Phase, PlayedCard, RevokeView, ScoreCell, ScoreRow, SeatView, TrickView
 from table.core.table_state import TableState
 from table.core.text import Text, and_list, comma_list, plural, text
+from table.games.skullking.screen import PlayedCard, RevokeView, TrickView
 from table.games.skullking.why import card_words
 from table.games.skullking_2021 import rules as sk
 from table.games.skullking_2021.inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from table.config import CONFIG_NAME, Config, SeatConfig, default_text, load_config, parse_config
 from table.core import inputs
-from table.core.screen import Phase, Screen
-from table.games.skullking.sim import RETRY_TICKS, Bot, Faults, VirtualTable, score_pad_lines
+from table.core.frame import Phase
+from table.games.skullking.screen import Screen
+from table.games.skullking.sim import RETRY_TICKS, Bot, Faults, VirtualTable, WindowPlay, score_pad_lines
 from table.games.skullking_2021 import rules as sk
 from table.games.skullking_2021.flow import SkullKing2021Flow
 from table.games.skullking_2021.inputs import Cannonball
@@ -146,6 +147,11 @@ class VirtualTable2021(VirtualTable):
         self.faults = Faults(self.hub, random.Random(f"{seed}/faults")) if faults else None
 
     # --- For `pirate-table demo` ---------------------------------------------------------------------------------
+
+    def window_play(self) -> Callable[[], bool]:
+        from table.games.skullking_2021.art import card_face
+
+        return WindowPlay(self, card_face)
 
     def final_lines(self, screen: Screen) -> list[str]:
         return score_pad_lines(screen)

@@ -1,37 +1,41 @@
-"""The table seen from above: the lobby, the bidding with its YO-HO-HO countdown and reveal, the trick in play and
-the trick's result. Each seat shows its name, its bid and tricks, and the card it laid.
+"""Skull King's trick screen, both editions': the table seen from above (table.display.seat_oval) through the
+bidding with its YO-HO-HO countdown and reveal, the trick in play and the trick's result. Each seat shows its name,
+its bid and tricks, and the card it laid.
 
 Whose turn it is, who deals and who won the trick are shown by a thick outline AND a word, never by colour
 alone. Bids appear only once revealed; before that a seat shows only whether it has bid. The middle of the table
-says what the moment is about: the lobby's choices, the round, the countdown, the trick and its lead suit.
+says what the moment is about: the round, the countdown, the trick and its lead suit. How a card code looks is
+the edition's (`faces`: table.games.skullking.art, table.games.skullking_2021.art).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
-from table.core import inputs
-from table.core.screen import Phase, Screen, SeatView
-from table.core.text import COLOUR_NAMES, LANGUAGE_NAMES, LANGUAGES, Text, plural, text, verbatim
+from table.core.frame import Phase, SeatView, seat_label
+from table.core.text import COLOUR_NAMES, Text, plural, text
 from table.display import short_forms, typeset
-from table.display.card_art import (
-    CARD_RATIO,
-    INK,
-    PAPER,
-    SUIT_COLOURS,
-    CardFace,
-    card_words,
-    draw_card,
-    suit_mark,
+from table.display.card_art import CARD_RATIO, INK, PAPER, SUIT_COLOURS, CardFace, card_words, draw_card, suit_mark
+from table.display.seat_oval import (
+    HIGHLIGHT,
+    PlateWords,
+    draw_plate,
+    draw_table,
+    group_rect,
+    middle_strip,
+    plate_rect,
+    plate_rects,
+    plate_sizes,
+    seat_places,
 )
-from table.display.typeset import fit_row, fit_text, place, row_size
+from table.display.typeset import fit_row, fit_text, place
 from table.display.views import Motion, Paint
+from table.games.skullking.art import card_face
+from table.games.skullking.screen import Screen
 
-FELT = (22, 60, 45)
-TABLE = (36, 92, 66)
-HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, with a thick outline and a word besides
 FPS = 30  # animation frames per second: the key of an animated part changes this often
 
 # The countdown says one word per drum hit of the "countdown" sound (table/display/sounds.py: 0, 0.6, 1.2 s).
@@ -39,109 +43,16 @@ YO_HO_HO = ((0.0, text("YO-")), (0.6, text("HO-")), (1.2, text("HO!")))
 POP = 0.25  # seconds a word (or a revealed bid) takes to land
 SUIT_WORDS = {**COLOUR_NAMES, "green": text("green"), "purple": text("purple")}  # the 2021 edition's suits too
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
-PLATE_WIDTH = 5.0  # card widths: a name and its state on one line; above it, the card and its words beside it
-
-
-def game_name(screen: Screen, game: str) -> Text:
-    """A game's name as the screen model gives it (the game catalog's), else its key."""
-    return dict(zip(screen.games, screen.game_names, strict=False)).get(game, verbatim(game))
-
-
-def card_face(code: str) -> CardFace:
-    """How a card code looks: "yellow:12", "pirate:tortuga-jack", "scarymary:pirate", "mermaid", ..."""
-    kind, _, detail = code.partition(":")
-    if kind in ("yellow", "red", "blue", "black", "green", "purple"):
-        return CardFace("number", kind, int(detail))
-    if kind == "pirate" and detail:
-        return CardFace("pirate", caption=detail.replace("-", " ").title())
-    if kind in ("scarymary", "tigress") and detail:
-        return CardFace(kind, caption=text("as Pirate") if detail == "pirate" else text("as Escape"))
-    return CardFace(kind)
-
-
-def seat_places(count: int, area: pygame.Rect, lobby: bool = False) -> tuple[list[tuple[int, int]], int]:
-    """Where each seat's group (its card over its name plate) is centred, and the card width that fits.
-
-    Two rows around the table: seats go clockwise, seen from above, along the bottom row from right to left and
-    then along the top row from left to right. The rows hug the area's top and bottom, leaving a strip between
-    them for the middle of the table (`middle_strip`). In the `lobby` no card is laid: the top row's plates go up
-    into its cards' room, leaving more of the middle for the lobby's choices.
-    """
-    bottom = (count + 1) // 2
-    columns = max(bottom, count - bottom)
-    card_width = int(min(area.width / (columns * (PLATE_WIDTH + 0.2)), area.height / 6.0))
-    half = (_group_height(card_width) + 1) // 2 + 1
-    slot = area.width / columns
-    rows = (area.bottom - half, area.top + half - (round(card_width * CARD_RATIO) + 4 if lobby else 0))
-    places = [(round(area.right - slot * (n + 0.5)), rows[0]) for n in range(bottom)]
-    places += [(round(area.left + slot * (n + 0.5)), rows[1]) for n in range(count - bottom)]
-    return places, card_width
-
-
-def _group_height(card_width: int) -> int:
-    return round(card_width * CARD_RATIO) + plate_height(card_width) + 4
-
-
-def plate_height(card_width: int) -> int:
-    """A name plate holds two lines (the name, the state) of at least the smallest type."""
-    small = typeset.current().small
-    return max(card_width * 5 // 6, typeset.font(small).get_linesize() * 2 + small // 2)
-
-
-def middle_strip(count: int, area: pygame.Rect, cards: bool = True, lobby: bool = False) -> pygame.Rect:
-    """The strip between the two rows of seats, where the middle of the table speaks.
-
-    Without cards (the lobby) the bottom row's card space is free too.
-    """
-    places, card_width = seat_places(count, area, lobby)
-    top = _plate(places[-1], card_width).bottom + 14  # the top row's plates, and room for the selection frame
-    bottom = _plate(places[0], card_width).top - 14 - (round(card_width * CARD_RATIO) if cards else 0)
-    return pygame.Rect(area.left + area.width // 40, top, area.width * 19 // 20, bottom - top)
-
-
-def _band(size: tuple[int, int]) -> int:
-    return size[1] // 9
-
-
-def _table_area(size: tuple[int, int]) -> pygame.Rect:
-    """Below the title and the prompt."""
-    width, height = size
-    band = _band(size)
-    return pygame.Rect(0, band * 2, width, height - band * 2).inflate(-width // 40, -band // 4)
 
 
 def _seated(screen: Screen) -> list[SeatView]:
-    """Every seat in the lobby (to choose one to join); the seats that play, once a game is on."""
-    if screen.phase is Phase.LOBBY:
-        return list(screen.seats)
+    """The seats that play (every seat, if none does yet)."""
     return [view for view in screen.seats if view.joined] or list(screen.seats)
 
 
 def seat_plates(screen: Screen, size: tuple[int, int]) -> dict[int, pygame.Rect]:
     """Where each seat's name plate is drawn (seat -> rect), for touches on the screen."""
-    seats = _seated(screen)
-    places, card_width = seat_places(len(seats), _table_area(size), screen.phase is Phase.LOBBY)
-    return {view.seat: _plate(centre, card_width) for view, centre in zip(seats, places, strict=True)}
-
-
-def _plate(centre: tuple[int, int], card_width: int) -> pygame.Rect:
-    """A seat's name plate, under its card; the two together centred on `centre`."""
-    x, y = centre
-    card_height = round(card_width * CARD_RATIO)
-    plate = pygame.Rect(0, 0, round(card_width * PLATE_WIDTH), plate_height(card_width))
-    plate.midtop = (x, y - (card_height + plate.height) // 2 + card_height + 4)
-    return plate
-
-
-def _group(centre: tuple[int, int], card_width: int) -> pygame.Rect:
-    """The seat's card and plate together, with room for the highlight and the selection frame."""
-    plate = _plate(centre, card_width)
-    card_top = plate.top - 4 - round(card_width * CARD_RATIO)
-    return pygame.Rect(plate.left, card_top, plate.width, plate.bottom - card_top).inflate(24, 24)
-
-
-def label(view: SeatView) -> Text:
-    return view.label if view.label is not None else verbatim(view.name)
+    return plate_rects([view.seat for view in _seated(screen)], size)
 
 
 def animated(screen: Screen, motion: Motion) -> bool:
@@ -155,24 +66,14 @@ def _frame(age: float) -> int:
     return int(age * FPS)
 
 
-def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+def draw_trick_screen(
+    screen: Screen, size: tuple[int, int], paint: Paint | None = None, faces: Callable[[str], CardFace] = card_face
+) -> pygame.Surface:
     paint = paint or Paint()
-    width = size[0]
-    surface = pygame.Surface(size)
-    surface.fill(FELT)
-    band = _band(size)
-    header = pygame.Rect(0, 0, width, band * 2 + band // 2)  # with room for a prompt's second line that spills
-    title = fit_text(paint.say(screen.title or text("Skull King")), width * 19 // 20, band * 3 // 4, PAPER)
-    header.union_ip(place(surface, title, midtop=(width // 2, band // 8)))
-    prompt = fit_text(paint.say(screen.prompt), width * 19 // 20, band, PAPER, lines=2)
-    header.union_ip(place(surface, prompt, center=(width // 2, band * 3 // 2)))
-    paint.part(header, ("header", screen.title, screen.prompt))  # all the words cover, even a line that spills
-
-    area = _table_area(size)
-    pygame.draw.ellipse(surface, TABLE, area.inflate(-width // 8, -area.height // 8))  # the table, from above
+    surface, area = draw_table(size, screen.title or text("Skull King"), screen.prompt, paint)
     cards = screen.phase in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER)
-    lobby = screen.phase is Phase.LOBBY
-    middle = middle_strip(len(_seated(screen)), area, cards, lobby)
+    seats = _seated(screen)
+    middle = middle_strip(len(seats), area, cards)
     said = _middle(surface, screen, middle, paint)
     paint.part(middle.inflate(0, 28), ("middle", *said))  # with the gaps to the seats: big words may reach them
 
@@ -181,33 +82,27 @@ def draw_trick_screen(screen: Screen, size: tuple[int, int], paint: Paint | None
     leader = screen.trick.leader if screen.trick else None
     bonus = screen.trick.bonus if screen.trick else 0
     reveal = paint.motion.reveal_age if screen.phase is Phase.PLAYING else None
-    seats = _seated(screen)
-    places, card_width = seat_places(len(seats), area, lobby)
-    plate = _plate(places[0], card_width)
-    said = [_plate_words(screen, view, view.seat == winner, bonus, paint) for view in seats]
-    sizes = (  # the plates' names in one size, their states in another: the same on every plate
-        row_size([name for name, _ in said], plate.width * 9 // 10, plate.height * 5 // 12),
-        row_size([detail for _, detail in said], plate.width * 9 // 10, plate.height * 4 // 12),
-    )
-    for view, centre, words in zip(seats, places, said, strict=True):
+    places, card_width = seat_places(len(seats), area)
+    words = [_plate_words(view, view.seat == winner, bonus, paint) for view in seats]
+    sizes = plate_sizes(words, card_width)
+    for view, centre, said_here in zip(seats, places, words, strict=True):
         code = played.get(view.seat)
         is_winner = view.seat == winner
         led = code is not None and view.seat == leader  # the card that led the trick
-        _seat(surface, view, centre, card_width, code, is_winner, words, sizes, paint, led)
+        plate = draw_plate(surface, centre, card_width, said_here, sizes, view.acting or is_winner)
+        if code:
+            _card(surface, faces(code), plate, card_width, paint, led)
         popping = None
         if reveal is not None and reveal < REVEAL and view.bid is not None and code is None:
             popping = _frame(reveal)
             _revealed_bid(surface, view.bid, centre, card_width, reveal)
-        key = ("seat", view, code, is_winner, bonus, screen.phase is Phase.LOBBY, popping, sizes, "led" if led else "")
-        paint.part(_group(centre, card_width).union(_pop_bounds(centre, card_width)), key)
+        key = ("seat", view, code, is_winner, bonus, popping, sizes, "led" if led else "")
+        paint.part(group_rect(centre, card_width).union(_pop_bounds(centre, card_width)), key)
     return surface
 
 
 def _middle(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> tuple[object, ...]:
     """The middle of the table, for the moment; returns what it showed (the part's key)."""
-    if screen.phase is Phase.LOBBY:
-        _lobby_choices(surface, screen, box, paint)
-        return ("lobby", screen.game, screen.games, screen.language)
     if screen.phase is Phase.COUNTDOWN:
         age = paint.motion.phase_age
         _countdown(surface, box, age, paint)
@@ -254,64 +149,6 @@ def _two_lines(surface: pygame.Surface, box: pygame.Rect, lines: tuple[Text, Tex
     return rect
 
 
-def _chip_rows(screen: Screen, box: pygame.Rect) -> list[tuple[Text, pygame.Rect, list[tuple[pygame.Rect, str]]]]:
-    """The lobby's two rows of chips (game, language): each row's caption, its rect, and (chip, code) per chip."""
-    rows = ((text("Game (K)"), screen.games), (text("Language (I)"), LANGUAGES))
-    line = box.height // 2
-    caption_width = box.width // 7
-    gap = max(4, box.width // 100)
-    out = []
-    for n, (heading, codes) in enumerate(rows):
-        row = pygame.Rect(box.left, box.top + n * line, box.width, line).inflate(0, -max(4, line // 6))
-        chip_width = (row.width - caption_width - gap * len(codes)) // len(codes)
-        chips = [
-            (pygame.Rect(row.left + caption_width + m * (chip_width + gap), row.top, chip_width, row.height), code)
-            for m, code in enumerate(codes)
-        ]
-        out.append((heading, row, chips))
-    return out
-
-
-def lobby_touches(screen: Screen, size: tuple[int, int]) -> list[tuple[pygame.Rect, object]]:
-    """In the lobby, touching a game's or a language's chip chooses it."""
-    if screen.phase is not Phase.LOBBY:
-        return []
-    area = _table_area(size)
-    (_, _, games), (_, _, languages) = _chip_rows(screen, middle_strip(len(_seated(screen)), area, False, True))
-    touches: list[tuple[pygame.Rect, object]] = [(chip, inputs.ChooseGame(code)) for chip, code in games]
-    return touches + [(chip, inputs.ChooseLanguage(code)) for chip, code in languages]
-
-
-def _lobby_choices(surface: pygame.Surface, screen: Screen, box: pygame.Rect, paint: Paint) -> None:
-    """The game and the language, each a row of chips after its caption: the chosen one filled, the others
-    outlined (not by colour alone). Each chip can be touched (lobby_touches)."""
-    names = {game: paint.say(game_name(screen, game)) for game in screen.games}
-    names.update({code: LANGUAGE_NAMES[code] for code in LANGUAGES})
-    chosen = (screen.game, screen.language)
-    caption_width = box.width // 7
-    gap = max(4, box.width // 100)
-    rows = _chip_rows(screen, box)
-    headings = [paint.say(heading) for heading, _, _ in rows]
-    captions = fit_row(headings, caption_width - gap, min(typeset.current().body, rows[0][1].height * 3 // 5), PAPER)
-    for n, (_, row, chips) in enumerate(rows):
-        place(surface, captions[n], midright=(row.left + caption_width - gap, row.centery))
-        # A row's chips share one size; a game's name may take two lines, or its short form.
-        lines, height = (2, row.height * 7 // 10) if n == 0 else (1, row.height * 3 // 5)
-        forms = [
-            (names[code], *([paint.say(short_forms.GAME_NAMES[code])] if code in short_forms.GAME_NAMES else []))
-            for _, code in chips
-        ]
-        width = chips[0][0].width - 2 * max(2, chips[0][0].height // 14) - 4 if chips else 1  # inside its border
-        size = row_size(forms, width, height, lines)
-        for (chip, code), words in zip(chips, forms, strict=True):
-            picked = code == chosen[n]
-            if picked:
-                pygame.draw.rect(surface, PAPER, chip, border_radius=chip.height // 4)
-            pygame.draw.rect(surface, PAPER, chip, width=max(2, chip.height // 14), border_radius=chip.height // 4)
-            rendered = fit_text(words, width, height, INK if picked else PAPER, lines=lines, size=size)
-            place(surface, rendered, center=chip.center)
-
-
 def _scale(age: float) -> float:
     """A pop: from large to its size, overshooting a little, over POP seconds."""
     if age >= POP:
@@ -339,7 +176,7 @@ def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Pai
 
 def _pop_bounds(centre: tuple[int, int], card_width: int) -> pygame.Rect:
     """Where a revealed bid may reach at its largest (its pop overshoots the seat's group)."""
-    plate = _plate(centre, card_width)
+    plate = plate_rect(centre, card_width)
     radius = round(card_width * 0.55 * 1.8) + 2
     spot = (plate.centerx, plate.top - 4 - round(card_width * CARD_RATIO) // 2)
     return pygame.Rect(spot[0] - radius, spot[1] - radius, radius * 2, radius * 2)
@@ -347,7 +184,7 @@ def _pop_bounds(centre: tuple[int, int], card_width: int) -> pygame.Rect:
 
 def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], card_width: int, age: float) -> None:
     """The bid, large, where the seat's card will lie; all seats at once, landing with a pop."""
-    plate = _plate(centre, card_width)
+    plate = plate_rect(centre, card_width)
     radius = round(card_width * 0.55 * _scale(age))
     spot = (plate.centerx, plate.top - 4 - round(card_width * CARD_RATIO) // 2)
     pygame.draw.circle(surface, HIGHLIGHT, spot, radius)
@@ -356,40 +193,11 @@ def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], ca
     place(surface, number, center=spot)
 
 
-def _plate_words(
-    screen: Screen, view: SeatView, won: bool, bonus: int, paint: Paint
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _plate_words(view: SeatView, won: bool, bonus: int, paint: Paint) -> PlateWords:
     """A plate's two lines (each with its short form, if any): the name (and who deals), the state ("" for none)."""
-    name = text("{name} (deals)", name=label(view)) if view.dealer else label(view)
-    detail = _detail(screen, view, won, bonus)
+    name = text("{name} (deals)", name=seat_label(view)) if view.dealer else seat_label(view)
+    detail = _detail(view, won, bonus)
     return short_forms.forms(name, paint.catalog), short_forms.forms(detail or "", paint.catalog)
-
-
-def _seat(
-    surface: pygame.Surface,
-    view: SeatView,
-    centre: tuple[int, int],
-    card_width: int,
-    code: str | None,
-    won: bool,
-    words: tuple[tuple[str, ...], tuple[str, ...]],
-    sizes: tuple[int, int],
-    paint: Paint,
-    led: bool = False,
-) -> pygame.Rect | None:
-    """One seat's group: the card it laid (tagged if it `led` the trick), over a plate with its name and state;
-    centred on `centre`. Returns where the card is (None: no card)."""
-    plate = _plate(centre, card_width)
-    pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
-    if view.acting or won:
-        pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    name, detail = words
-    shown = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK, size=sizes[0])
-    place(surface, shown, midtop=(plate.centerx, plate.top + plate.height // 12))
-    if detail[0]:
-        rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
-        place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
-    return _card(surface, card_face(code), plate, card_width, paint, led) if code else None
 
 
 def _card(
@@ -439,12 +247,10 @@ def _led_mark(surface: pygame.Surface, words: pygame.Surface, card: pygame.Rect,
     place(surface, words, center=tag.center)
 
 
-def _detail(screen: Screen, view: SeatView, won: bool, bonus: int) -> Text | None:
+def _detail(view: SeatView, won: bool, bonus: int) -> Text | None:
     """The plate's second line: the seat's state, in words."""
     if not view.reader_ok:
         return text("READER DOWN")
-    if screen.phase is Phase.LOBBY:
-        return text("joined") if view.joined else text("free seat")
     detail: Text | None = None
     if view.bid is not None:
         detail = text("bid {bid}, won {won}", bid=view.bid, won=view.won)
