@@ -19,10 +19,9 @@ from table.display.card_art import (
 )
 from table.games.skullking_2021.art import card_face
 
+SPECIALS = ("escape", "pirate:harry-the-giant", "scarymary:escape", "mermaid", "skullking", "tigress:pirate", "kraken")
 FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
-    card_face(code)
-    for code in ("escape", "pirate:harry-the-giant", "scarymary:escape", "mermaid", "skullking", "tigress:pirate")
-    + ("kraken", "whale", "loot", "unknown")
+    card_face(code) for code in (*SPECIALS, "whale", "loot", "unknown")
 ]
 
 

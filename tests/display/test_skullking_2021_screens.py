@@ -8,9 +8,9 @@ import pytest
 from table.display.controls import ActionBar
 from table.display.typeset import watch_overflows
 from table.display.views import find_view
+from table.games.skullking.trick_view import draw_trick_screen
 from table.games.skullking_2021.controls import SkullKing2021Controls
 from table.games.skullking_2021.inputs import Cannonball, ChooseLeader
-from table.games.tricks.trick_view import draw_trick_screen
 from tests.display.screens import Shot
 from tests.display.skullking_2021_shots import shots
 from tests.display.test_every_screen import draw

@@ -17,7 +17,7 @@ from table.display.language import catalog
 from table.display.seat_oval import PLATE_WIDTH, plate_height, seat_places
 from table.games.skullking.art import SPECIALS, card_face
 from table.games.skullking.sim import VirtualTable
-from table.games.tricks.trick_view import draw_trick_screen, seat_plates
+from table.games.skullking.trick_view import draw_trick_screen, seat_plates
 from table.lobby.views import draw_lobby
 from tests.display.all_screens import Frame, draw
 from tests.display.paints import Marked, Recorder

@@ -14,7 +14,7 @@ from table.display.summary_screens import draw_ranking, draw_round_summary, roun
 from table.display.views import PAD, register
 from table.games.skullking.controls import SkullKingControls
 from table.games.skullking.screen import Screen
-from table.games.tricks.trick_view import animated, draw_trick_screen, seat_plates
+from table.games.skullking.trick_view import animated, draw_trick_screen, seat_plates
 
 register(Screen, draw_score_pad, kind=PAD)
 register(Screen, draw_ranking, phase=Phase.GAME_OVER)

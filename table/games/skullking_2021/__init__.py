@@ -1,7 +1,7 @@
 """Skull King, the 2021 edition: the 2013 game with four suits of 14, the Tigress, the Kraken, the White Whale, Loot,
 the pirates' abilities and Rascal scoring (docs/rules/skullking-2021.md).
 
-Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
+Its parts: `rules`, `flow`, `inputs` and `screen` (its model), `views`, `controls` and `art` (the scoreboard), `sim`.
 """
 
 from table.core.catalog import GameEntry, register_game

@@ -13,10 +13,10 @@ from table.display.controls import register_controls
 from table.display.score_pad import draw_score_pad
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.display.views import PAD, register
+from table.games.skullking.trick_view import animated, draw_trick_screen, seat_plates
 from table.games.skullking_2021.art import card_face
 from table.games.skullking_2021.controls import SkullKing2021Controls
 from table.games.skullking_2021.screen import Screen2021
-from table.games.tricks.trick_view import animated, draw_trick_screen, seat_plates
 
 register(Screen2021, draw_score_pad, kind=PAD)
 register(Screen2021, draw_ranking, phase=Phase.GAME_OVER)

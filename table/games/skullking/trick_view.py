@@ -159,12 +159,12 @@ def _scale(age: float) -> float:
 
 def _countdown(surface: pygame.Surface, box: pygame.Rect, age: float, paint: Paint) -> None:
     """YO- HO- HO!, one word per drum hit, each landing with a pop."""
-    shown = [(start, words) for start, words in YO_HO_HO if age >= start]
-    if not shown:
+    landed = [(start, words) for start, words in YO_HO_HO if age >= start]
+    if not landed:
         return
     slot = box.width * 2 // 7
     left = box.centerx - slot * 3 // 2
-    for n, (start, words) in enumerate(shown):
+    for n, (start, words) in enumerate(landed):
         scale = _scale(age - start)
         rendered = fit_text(paint.say(words), slot * 9 // 10, box.height * 3 // 5, HIGHLIGHT)
         shown = rendered
