@@ -61,7 +61,7 @@ class Special:
 @dataclass(frozen=True)
 class CardFace:
     """What is printed on a card. kind: "number", or a special card's kind ("escape", "pirate", ...) and how it
-    looks (`special`; None: unknown, drawn as its kind's name beside a crown on dark ink)."""
+    looks (`special`; None: a card the game does not know, drawn as a crown on a dark face and named by its kind)."""
 
     kind: str
     suit: str | None = None
