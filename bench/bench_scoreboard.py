@@ -23,8 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.display.scoreboard import Scoreboard
+from table.games.skullking.screen import Screen
 from table.games.skullking.sim import TICK, VirtualTable
 
 GOAL_MEDIAN_MS = 8.0

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from gpiozero import Device
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.devices.lights import GOLD
 from table.games.skullking.sim import VirtualTable
 

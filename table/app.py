@@ -36,17 +36,16 @@ from table.core.events import (
     ReaderRecovered,
     TableEvent,
 )
-from table.core.screen import Note, Phase
+from table.core.frame import Note, Phase
 from table.core.text import Text, plural, text, verbatim
 from table.decks import FromAnotherGame, Known, identify
 from table.devices.buttons import SeatButtons
 from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
-from table.display.controls import OperatorPin
 from table.display.sounds import SoundPlayer
 from table.games.skullking_dice import inputs as dice_inputs
-from table.operator import OPEN_FROM_SCREEN, OperatorRole
+from table.operator import OPEN_FROM_SCREEN, OperatorPin, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog

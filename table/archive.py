@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import Text
 
 GAMES_FOLDER = "games"

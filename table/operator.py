@@ -27,6 +27,14 @@ LOCKOUT = 60.0  # seconds
 
 
 @dataclass(frozen=True)
+class OperatorPin:
+    """The PIN typed on the scoreboard's pad: a request to the app to unlock the operator's actions (never a game
+    input, never logged)."""
+
+    pin: str
+
+
+@dataclass(frozen=True)
 class OperatorSettings:
     pin: str = ""  # 4 to 8 digits; "" : no PIN
     badges: tuple[str, ...] = ()  # UIDs of operator badges (upper-case hex)

@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.app import TableApp
 from table.core import catalog, inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.session import TableSession
 from table.devices.buttons import HOLD_SECONDS, gpio_buttons
 from table.devices.hub_emulator import HubEmulator

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from table.archive import ScorePads, save_finished_game
-from table.core.screen import Phase, Placing
+from table.core.frame import Phase, Placing
 from table.core.text import text
 
 

@@ -17,8 +17,8 @@ from table.commands.run import build_table
 from table.config import ConfigError, default_text, parse_config
 from table.core import inputs
 from table.devices.hub_emulator import HubEmulator
-from table.display.controls import Controls, OperatorPin
-from table.operator import LOCKOUT, MAX_TRIES, OperatorRole, OperatorSettings
+from table.display.controls import ActionBar
+from table.operator import LOCKOUT, MAX_TRIES, OperatorPin, OperatorRole, OperatorSettings
 from tests.devices.test_nfc import FakeClock
 
 BADGE = bytes.fromhex("04A2241A5C6480")
@@ -157,7 +157,7 @@ def test_anyone_may_start_the_game_and_players_act_at_their_seats(table: tuple) 
 
 def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
     pygame.display.init()
-    controls = Controls()
+    controls = ActionBar()
     from table.core.session import TableSession
 
     screen = TableSession(3).screen()

@@ -100,7 +100,9 @@ def build_table(
 
 
 def load_game_views() -> None:
-    """Register every game's scoreboard views (the modules the game catalog names), before the scoreboard draws."""
+    """Register the lobby's scoreboard views and every game's (the modules the game catalog names), before the
+    scoreboard draws."""
+    importlib.import_module("table.lobby.views")
     for entry in catalog.games():
         if entry.views:
             importlib.import_module(entry.views)

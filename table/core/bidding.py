@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from table.core.effects import LedPattern, SeatCount
+from table.core.frame import Phase, PrivateView
 from table.core.inputs import HOLD, MINUS, OK
-from table.core.screen import Phase, PrivateView
 from table.core.text import text
 
 if TYPE_CHECKING:

@@ -35,12 +35,13 @@ class GameEntry:
     min_players: int
     max_players: int
     build: BuildFlow
+    short_name: Text | None = None  # a shorter name, where `name` does not fit (a lobby's chip, a button)
     deck: tuple[str, ...] = ()  # the card codes of one printed deck, in the order enrollment asks; () : no cards
     deck_from: Callable[[Any], tuple[str, ...]] | None = None  # the deck the table's config describes, if it may
     dice: bool = False  # played with dice read by the tray's camera
     inputs: tuple[type, ...] = ()  # the game's own input kinds, besides the table's (table.core.inputs)
     referee: Mapping[str, Ask] = field(default_factory=dict)  # the referee's questions: ask -> answer
-    views: str = ""  # the table.display module that registers the game's views and controls
+    views: str = ""  # the module of the game's package that registers its views and controls on the scoreboard
     virtual_table: str = ""  # "module:Class" of its virtual table, for `pirate-table demo`; "" : no demo
     inputs_logged_bare: bool = False  # its inputs were logged by bare class name before kinds were per game
 

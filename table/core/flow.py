@@ -47,6 +47,7 @@ from table.core.effects import (
     StartCountdown,
     SwitchGame,
 )
+from table.core.frame import JudgedPlay, JudgedView, Note, Phase, Placing, PrivateView
 from table.core.inputs import (
     KEYS,
     CancelUndo,
@@ -64,7 +65,6 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import JudgedPlay, JudgedView, Note, Phase, Placing, PrivateView
 from table.core.table_state import TableState
 from table.core.text import LANGUAGES, Text, and_list, plural, text, verbatim
 

@@ -1,23 +1,27 @@
 """Cards drawn from shapes and text: no printed artwork, readable from across the room, and never by colour alone.
 
 Each suit has a colour from the Okabe-Ito palette (told apart by the common colour blindnesses) AND its own
-shape: yellow a circle, red a triangle, blue a square, black the Jolly Roger flag (2021: green a diamond, purple a
-folded map). No letter: a letter is English in every language ("Gelb (Y)") and black's K reads as the King; the
+shape: yellow a circle, red a triangle, blue a square, black the Jolly Roger flag, green a diamond, purple a folded
+map. No letter: a letter is English in every language ("Gelb (Y)") and black's K reads as the King; the
 shape says the suit the same in every language. Special cards have a drawn symbol; their name is drawn beside them
-(`card_words`), where it can be large enough. `kind_mark` gives the dice their marks from the same shapes and symbols.
+(`card_words`), where it can be large enough.
 
-Plain data in, a pygame Surface out: the display knows nothing of the rules.
+The display keeps the drawing: the card, the suits' colours and shapes, and the symbols more than one game draws
+(a crown, crossed sabres, a fish's tail). Each game's art module (table/games/<game>/art.py) says how its card codes
+look (`CardFace`) and its special cards' names, colours and symbols (`Special`). Plain data in, a pygame Surface
+out: the display knows nothing of the rules.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
-from table.core.text import Text, Translator, text, verbatim
+from table.core.text import Text, Translator, verbatim
 from table.display import typeset
 from table.display.typeset import fit_text, place
 
@@ -25,46 +29,45 @@ CARD_RATIO = 1.45  # height / width of a playing card
 PAPER = (250, 246, 236)
 INK = (25, 25, 30)
 
+Colour = tuple[int, int, int]
+Symbol = Callable[[pygame.Surface, pygame.Rect, Colour], None]  # draws a special card's symbol in a box, in an ink
+
 SUIT_COLOURS = {
     "yellow": (240, 228, 66),  # Okabe-Ito yellow
     "red": (213, 94, 0),  # Okabe-Ito vermillion
     "blue": (0, 114, 178),  # Okabe-Ito blue
     "black": (20, 20, 24),
-    "green": (0, 140, 100),  # the 2021 edition's parrots: Okabe-Ito bluish green, darker
-    "purple": (150, 70, 130),  # the 2021 edition's maps: Okabe-Ito reddish purple, darker
+    "green": (0, 140, 100),  # Okabe-Ito bluish green, darker
+    "purple": (150, 70, 130),  # Okabe-Ito reddish purple, darker
 }
-SPECIAL_COLOURS = {
-    "escape": (200, 200, 205),
-    "pirate": (120, 40, 40),
-    "scarymary": (90, 40, 110),
-    "mermaid": (0, 158, 115),  # Okabe-Ito bluish green
-    "skullking": (230, 159, 0),  # Okabe-Ito orange
-    "tigress": (90, 40, 110),  # the 2021 edition's specials
-    "kraken": (40, 60, 70),
-    "whale": (86, 180, 233),  # Okabe-Ito sky blue
-    "loot": (150, 110, 40),
-}
-SPECIAL_NAMES = {
-    "escape": text("Escape"),
-    "pirate": text("Pirate"),
-    "scarymary": text("Scary Mary"),
-    "mermaid": text("Mermaid"),
-    "skullking": text("Skull King"),
-    "tigress": text("Tigress"),
-    "kraken": text("Kraken"),
-    "whale": text("White Whale"),
-    "loot": text("Loot"),
-}
+# Colours of special cards (and dice) more than one game draws, named by their look.
+ORANGE = (230, 159, 0)  # Okabe-Ito orange
+OXBLOOD = (120, 40, 40)
+BLUISH_GREEN = (0, 158, 115)  # Okabe-Ito bluish green
+
+
+@dataclass(frozen=True)
+class Special:
+    """How a special card looks: its name (drawn beside the card, not on it), its colour, its symbol and the
+    symbol's ink. A game's art module says it for each of its special cards."""
+
+    name: Text
+    colour: Colour
+    symbol: Symbol
+    ink: Colour = PAPER
+    known_by_caption: bool = False  # in a hand, its caption names it (a pirate's own name), not its kind's name
 
 
 @dataclass(frozen=True)
 class CardFace:
-    """What is printed on a card. kind: "number" or a special ("escape", "pirate", "scarymary", ...)."""
+    """What is printed on a card. kind: "number", or a special card's kind ("escape", "pirate", ...) and how it
+    looks (`special`; None: a card the game does not know, drawn as a crown on a dark face and named by its kind)."""
 
     kind: str
     suit: str | None = None
     number: int = 0
     caption: str | Text = ""  # a pirate's name, or how Scary Mary was announced
+    special: Special | None = None
 
 
 def draw_card(face: CardFace, width: int, catalog: Translator | None = None) -> pygame.Surface:
@@ -125,16 +128,6 @@ def suit_mark(card: pygame.Surface, suit: str, box: pygame.Rect, colour: tuple[i
         _jolly_roger(card, box, colour)
 
 
-def kind_mark(surface: pygame.Surface, kind: str, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """A suit's shape, or a special's symbol (the Skull King's crown, a Pirate's sabres, a Mermaid's tail): what
-    tells a die's kind without its colour, in every language."""
-    symbols = {"skullking": _crown, "pirate": _crossed_sabres, "mermaid": _tail}
-    if kind in symbols:
-        symbols[kind](surface, box, ink)
-    else:
-        suit_mark(surface, kind, box, ink)
-
-
 def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """A flag with a skull and crossed bones, in shapes."""
     pygame.draw.rect(card, colour, box)
@@ -154,23 +147,16 @@ def _jolly_roger(card: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
 
 def _special_card(card: pygame.Surface, face: CardFace, catalog: Translator | None) -> None:
     width = card.get_width()
-    colour = SPECIAL_COLOURS.get(face.kind, INK)
+    look = _look(face)
     inner = card.get_rect().inflate(-width // 8, -width // 8)
-    pygame.draw.rect(card, colour, inner, border_radius=width // 16)
+    pygame.draw.rect(card, look.colour, inner, border_radius=width // 16)
     symbol = pygame.Rect(0, 0, inner.width * 3 // 4, inner.width * 3 // 4)
     symbol.center = inner.center  # the words go beside the card (`card_words`), at a size the room can read
-    ink = INK if face.kind in ("escape", "skullking", "whale") else PAPER
-    {
-        "escape": _white_flag,
-        "pirate": _crossed_sabres,
-        "scarymary": _sabre_and_flag,
-        "mermaid": _tail,
-        "skullking": _crown,
-        "tigress": _sabre_and_flag,
-        "kraken": _tentacles,
-        "whale": _whale,
-        "loot": _chest,
-    }.get(face.kind, _crown)(card, symbol, ink)
+    look.symbol(card, symbol, look.ink)
+
+
+def _look(face: CardFace) -> Special:
+    return face.special or Special(verbatim(face.kind), INK, draw_crown)
 
 
 def card_words(face: CardFace, catalog: Translator | None = None) -> list[str]:
@@ -179,29 +165,24 @@ def card_words(face: CardFace, catalog: Translator | None = None) -> list[str]:
     minimum, so they are not printed on it."""
     if face.kind == "number":
         return []
-    words = [_say(SPECIAL_NAMES.get(face.kind, verbatim(face.kind)), catalog)]
+    words = [_say(_look(face).name, catalog)]
     return words + ([_say(face.caption, catalog)] if face.caption else [])
+
+
+def hand_word(face: CardFace, catalog: Translator | None = None) -> str:
+    """What a card in a hand says under it: a special card's name, or its caption where that names it better (a
+    pirate's own name); nothing for a number card."""
+    words = card_words(face, catalog)
+    if not words:
+        return ""
+    return words[-1] if face.special is not None and face.special.known_by_caption else words[0]
 
 
 def _say(words: str | Text, catalog: Translator | None) -> str:
     return words.render(catalog) if isinstance(words, Text) else words
 
 
-def _white_flag(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    pole = max(2, box.width // 16)
-    pygame.draw.line(card, ink, box.bottomleft, (box.left, box.top), pole)
-    pygame.draw.polygon(
-        card, PAPER, [(box.left, box.top), (box.right, box.top + box.height // 6), (box.left, box.centery)]
-    )
-    pygame.draw.polygon(
-        card,
-        ink,
-        [(box.left, box.top), (box.right, box.top + box.height // 6), (box.left, box.centery)],
-        max(1, pole // 2),
-    )
-
-
-def _sabre(card: pygame.Surface, hilt: tuple[int, int], tip: tuple[int, int], ink: tuple[int, int, int]) -> None:
+def draw_sabre(card: pygame.Surface, hilt: tuple[int, int], tip: tuple[int, int], ink: tuple[int, int, int]) -> None:
     """A straight blade with a cross guard a fifth of the way up from the hilt."""
     blade = max(2, abs(tip[0] - hilt[0]) // 10)
     pygame.draw.line(card, ink, hilt, tip, blade)
@@ -210,18 +191,12 @@ def _sabre(card: pygame.Surface, hilt: tuple[int, int], tip: tuple[int, int], in
     pygame.draw.line(card, ink, (gx - dx, gy - dy), (gx + dx, gy + dy), blade)
 
 
-def _crossed_sabres(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    _sabre(card, box.bottomleft, box.topright, ink)
-    _sabre(card, box.bottomright, box.topleft, ink)
+def draw_crossed_sabres(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    draw_sabre(card, box.bottomleft, box.topright, ink)
+    draw_sabre(card, box.bottomright, box.topleft, ink)
 
 
-def _sabre_and_flag(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """Scary Mary plays as a Pirate or as an Escape: a sabre and a white flag."""
-    _sabre(card, box.bottomright, box.topleft, ink)
-    _white_flag(card, box.inflate(-box.width // 3, -box.height // 3).move(-box.width // 6, box.height // 8), ink)
-
-
-def _tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+def draw_fish_tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
     """A mermaid's tail: a body that narrows along an S-curve, ending in two fins."""
     steps = 24
     for step in range(steps + 1):
@@ -235,12 +210,8 @@ def _tail(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> 
     pygame.draw.polygon(card, ink, [end, (end[0] + fin, end[1] + fin * 2 // 3), (end[0] + fin // 4, end[1] + fin // 2)])
 
 
-def draw_crown(surface: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """A crown in `box`: the Skull King's, and the winner's mark on the final screens."""
-    _crown(surface, box, ink)
-
-
-def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+def draw_crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A crown in `box`: a king's card or die, and the winner's mark on the final screens."""
     base = box.top + box.height * 3 // 4
     side = box.top + box.height // 4
     tips = [(box.left, side), (box.centerx, box.top), (box.right, side)]
@@ -250,48 +221,3 @@ def _crown(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) ->
     )
     for tip in tips:  # a jewel on every point
         pygame.draw.circle(card, PAPER, tip, max(2, box.width // 14))
-
-
-def _tentacles(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """The Kraken: a head and four curling arms."""
-    pygame.draw.ellipse(card, ink, pygame.Rect(box.left + box.width // 4, box.top, box.width // 2, box.height // 2))
-    for arm in range(4):
-        x0 = box.left + box.width * (arm + 1) // 5
-        for step in range(12):
-            t = step / 11
-            x = x0 + math.sin(t * math.pi * 2 + arm) * box.width / 10
-            y = box.top + box.height * (0.4 + 0.55 * t)
-            pygame.draw.circle(card, ink, (round(x), round(y)), max(1, round(box.width / 14 * (1 - 0.6 * t))))
-
-
-def _whale(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """The White Whale: a long body, a tail fluke and a spout."""
-    body = pygame.Rect(box.left, box.top + box.height // 3, box.width * 3 // 4, box.height // 3)
-    pygame.draw.ellipse(card, PAPER, body)
-    pygame.draw.ellipse(card, ink, body, max(1, box.width // 30))
-    tail = (body.right - box.width // 20, body.centery)
-    pygame.draw.polygon(card, ink, [tail, (box.right, body.top), (box.right, body.bottom)])
-    pygame.draw.line(card, ink, (body.left + body.width // 3, body.top), (body.left + body.width // 3, box.top), 2)
-    pygame.draw.circle(
-        card, ink, (body.left + body.width // 6, body.centery - body.height // 8), max(1, box.width // 24)
-    )
-
-
-def _chest(card: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
-    """Loot: a treasure chest with its lid and lock."""
-    chest = box.inflate(-box.width // 6, -box.height // 3)
-    pygame.draw.rect(card, ink, chest)
-    pygame.draw.line(
-        card,
-        PAPER if ink != PAPER else INK,
-        (chest.left, chest.top + chest.height // 3),
-        (chest.right, chest.top + chest.height // 3),
-        max(1, box.width // 20),
-    )
-    pygame.draw.rect(
-        card,
-        PAPER if ink != PAPER else INK,
-        pygame.Rect(0, 0, box.width // 8, box.height // 6).move(
-            chest.centerx - box.width // 16, chest.top + chest.height // 4
-        ),
-    )

@@ -1,32 +1,31 @@
 """Seat and operator actions on the scoreboard: touch, mouse or keyboard, turned into the game's inputs.
 
 A bar of buttons along the bottom offers what can be done now, for the selected seat. Select a seat by touching
-its name plate or with Tab; it starts as the seat the table waits for. The keys do the same as the buttons:
+its name plate or with Tab; it starts as the seat the table waits for. Every bar (the lobby's, each game's) has:
 
-    Tab next seat    J join    L leave    R rename (type, then Enter)    S start the game
-    K next game, I next language (in the lobby)
-    0-9 bid (T: 10)  P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
-    L the last trick again (in a game; in the lobby L is leave)
-    U undo, Y yes, N no    G new game    Esc quit
+    Tab next seat    R rename (type, then Enter)    L the last trick again (in a game that judged one)
+    U undo, Y yes, N no    Esc quit (or close the choice that is open)
     O the operator's PIN (digits, then Enter)
 
-In the lobby the bar's Rename button opens a keyboard on the screen (table.display.keyboard) over the whole window,
-for a table with only its touchscreen; its OK gives the same SetName as R, typing and Enter.
+and the keys of its own buttons (the lobby's: table/lobby/controls.py; a game's: its package's controls module).
+A Rename button may open a keyboard on the screen (table.display.keyboard) over the whole window, for a table with
+only its touchscreen; its OK gives the same SetName as R, typing and Enter.
 
 The operator's PIN pad takes the bar's place when the O key is pressed, or when the app refused an action as the
 operator's (`ask_pin`, so a touchscreen needs no extra button); the PIN typed goes to the app as an `OperatorPin`
-(never a game input, never logged). Which inputs need the operator is the app's business (table.operator).
+(table.operator: never a game input, never logged). Which inputs need the operator is the app's business.
 
-## Controls for another game
+## A game's controls
 
 `BarControls` is the bar itself: drawing the buttons, touches on buttons and name plates, keys, Tab and renaming;
 a game's controls say only which buttons there are now (`buttons(model)`) and which seat is selected by itself
-(`seat(model)`). `Controls` is the card game's, and the scoreboard's one entry point: for a screen model of another
-type it hands everything to the controls registered for that type, like the views (table.display.views):
+(`seat(model)`). They are registered for the game's screen model type, like the views (table.display.views):
 
-    register_controls(DiceScreen, DiceControls)   # table/games/skullking_dice/controls.py
+    register_controls(DiceScreen, DiceControls)   # in the dice game's views
 
-so this module does not grow a branch per game. A game's keys must not mean something else in another game.
+`ActionBar`, the scoreboard's one entry point, hands each model to the controls registered for its type (made
+once, and kept from one model to the next), so this module names no game. A game's keys must not mean something
+else in another game.
 """
 
 from __future__ import annotations
@@ -38,14 +37,14 @@ from typing import Any
 import pygame
 
 from table.core import inputs
-from table.core.screen import Phase, Screen
-from table.core.text import LANGUAGE_NAMES, LANGUAGES, Text, text, verbatim
+from table.core.frame import Phase
+from table.core.text import Text, text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER
 from table.display.keyboard import CANCEL, OK, Keyboard
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
-from table.games.tricks.trick_view import game_name, label
+from table.operator import OperatorPin
 
 BAR = (10, 30, 22)
 ROOMY = 5  # the last trick's button joins a bar of fewer buttons than this (its key L works always)
@@ -60,7 +59,7 @@ def digit_key(value: int) -> str:
 def last_trick(screen: Any) -> Button | None:
     """The button showing the last trick again (ShowLastTrick), in a game that judged one; anyone may press it."""
     judged = getattr(screen, "judged", None)
-    if judged is None or getattr(screen, "phase", None) is Phase.LOBBY:
+    if judged is None:
         return None
     return Button(judged.name, inputs.ShowLastTrick(), "l")
 
@@ -100,26 +99,6 @@ def _button_widths(forms: list[list[str]], room: int, height: int) -> list[int]:
     return [need + extra for need in needed]
 
 
-def _next(choices: tuple[str, ...], current: str) -> str:
-    """The choice after `current`, round and round."""
-    return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
-
-
-def _game(screen: Screen) -> inputs.ChooseGame:
-    return inputs.ChooseGame(_next(screen.games, screen.game))
-
-
-def _language(screen: Screen) -> inputs.ChooseLanguage:
-    return inputs.ChooseLanguage(_next(LANGUAGES, screen.language))
-
-
-@dataclass(frozen=True)
-class OperatorPin:
-    """The PIN typed on the bar's pad: a request to the app to unlock the operator's actions."""
-
-    pin: str
-
-
 PIN_LENGTH = 8
 
 
@@ -132,7 +111,8 @@ class Button:
 
 
 class BarControls:
-    """The bar of buttons and the selected seat, for any screen model with `seats` (table.core.screen.SeatView).
+    """The bar of buttons and the selected seat, for any screen model with `seats` (each with `seat`, and `acting`
+    and `joined` unless the controls say `seat` themselves).
 
     A game's controls override `buttons` (and, if need be, `seat`, `open` for buttons that open a choice rather
     than send an input, `choosing` and `cancel` for such choices, and `extra_state`).
@@ -191,8 +171,13 @@ class BarControls:
 
     def ask_pin(self) -> None:
         """Open the operator's PIN pad on the bar."""
+        self.close()
+        self.pin = ""
+
+    def close(self) -> None:
+        """Close what is open on the bar: a choice, a name being typed."""
         self.cancel()
-        self.naming, self.pin, self.keyboard = None, "", None
+        self.naming, self.keyboard = None, None
 
     def open_keyboard(self, seat: int) -> None:
         """The keyboard on the screen, to name `seat` (selected meanwhile, so the name goes where it was asked)."""
@@ -387,7 +372,6 @@ class Opens:
     detail: Any = None
 
 
-_CORRECT = Opens("correct a bid")  # it opens the choice of value, it sends nothing by itself
 _PIN_OK, _PIN_CANCEL = Opens("pin-ok"), Opens("pin-cancel")  # the PIN pad's
 _PIN_SHOWN = Opens("pin-shown")  # the dots typed so far, on a button that does nothing
 
@@ -426,7 +410,7 @@ class AskedNewGame(BarControls):
 
     def undo_and_new_game(self, screen: Any) -> list[Button]:
         """The buttons that end the bar: undo, and a new game (asked first unless the game is over)."""
-        chosen = [Button(text("Undo"), inputs.Undo(), "u")] if screen.phase is not Phase.LOBBY else []
+        chosen = [Button(text("Undo"), inputs.Undo(), "u")]
         if screen.phase is Phase.GAME_OVER:
             return [*chosen, Button(text("New game"), inputs.NewGame(), "g")]
         return [*chosen, Button(text("New game"), _NEW_GAME, "g")]
@@ -445,122 +429,64 @@ def _provider_type(model: Any) -> type | None:
     return next((cls for cls in type(model).__mro__ if cls in _providers), None)
 
 
-class Controls(BarControls):
-    """The card game's controls, and the scoreboard's entry point for every game's (see the module's docstring)."""
+class ActionBar(BarControls):
+    """The scoreboard's bar of actions, for any screen model: the controls registered for the model's type say what
+    it offers; the operator's PIN pad and quitting are the same for all. A model without controls gets an empty bar.
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        self.correcting = False  # the operator is choosing the corrected bid of the selected seat
-        self._others: dict[type, BarControls] = {}
+        self._controls: dict[type, BarControls] = {}
 
-    def other(self, model: Any) -> BarControls | None:
-        """The controls registered for `model`'s type, when it is not the card game's Screen."""
+    def of(self, model: Any) -> BarControls | None:
+        """The controls registered for `model`'s type (or a base type), made once and kept; None if there are none."""
         kind = _provider_type(model)
-        if kind is None or (isinstance(model, Screen) and isinstance(self, _providers[kind])):
-            return None  # the card game's Screen, or a Screen subclass whose controls build on these
-        if kind not in self._others:
-            self._others[kind] = _providers[kind]()
-        return self._others[kind]
+        if kind is None:
+            return None
+        if kind not in self._controls:
+            self._controls[kind] = _providers[kind]()
+        return self._controls[kind]
 
     @property
     def naming_now(self) -> bool:
-        """True while a name is being typed, in whichever game's controls (V is a letter of it then)."""
-        return self.naming is not None or any(other.naming is not None for other in self._others.values())
+        """True while a name is being typed, in whichever controls (V is a letter of it then)."""
+        return any(controls.naming is not None for controls in self._controls.values())
 
-    # --- What can be done now -------------------------------------------------------------------------------
+    def keyboard_open(self, model: Any) -> bool:
+        """The keyboard on the screen is open in the controls of `model`: it takes the whole window."""
+        controls = self.of(model)
+        return controls is not None and controls.keyboard is not None
+
+    def draw_keyboard(self, surface: pygame.Surface, screen: Any, paint: Paint) -> None:
+        controls = self.of(screen)
+        assert controls is not None
+        controls.draw_keyboard(surface, screen, paint)
+
+    def ask_pin(self) -> None:
+        """Open the PIN pad, closing what any controls had open."""
+        for controls in self._controls.values():
+            controls.close()
+        super().ask_pin()
+
+    # --- Handing the model to its controls --------------------------------------------------------------------
 
     def seat(self, screen: Any) -> int:
-        """The selected seat: the one chosen, else the one the table waits for."""
-        other = self.other(screen)
-        if other is not None:
-            return other.seat(screen)
-        if not isinstance(screen, Screen):
-            return 0
-        if self.selected is not None and self.selected < len(screen.seats):
-            return self.selected
-        for view in screen.seats:
-            if view.acting or screen.scary_mary == view.seat:
-                return view.seat
-        waiting = [view.seat for view in screen.seats if view.joined and not view.bid_locked]
-        if screen.phase is Phase.BIDDING and waiting:
-            return waiting[0]
-        return 0
+        controls = self.of(screen)
+        return controls.seat(screen) if controls is not None else 0
 
     def buttons(self, screen: Any) -> list[Button]:
-        other = self.other(screen)
-        if other is not None:
-            return other.buttons(screen)
-        if not isinstance(screen, Screen):
-            return []  # a game without controls
-        seat = self.seat(screen)
-        view = screen.seats[seat]
-        name = label(view)
-        if screen.undo:
-            return undo_question(screen.undo)
-        revealed = screen.phase in (Phase.PLAYING, Phase.LIFTING) and view.bid is not None
-        if self.correcting and revealed:
-            return bid_corrections(seat, name, screen.round)
-        chosen: list[Button] = []
-        if screen.phase is Phase.LOBBY:
-            if view.joined:
-                chosen.append(Button(text("{name} leaves", name=name), inputs.LeaveSeat(seat), "l"))
-            else:
-                chosen.append(Button(text("{name} joins", name=name), inputs.JoinSeat(seat), "j"))
-            chosen.append(Button(text("Rename {name}", name=name), Opens("keyboard", seat), "r"))  # on the screen
-            if sum(v.joined for v in screen.seats) >= 2:
-                chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
-            other_game = _next(screen.games, screen.game)
-            if other_game != screen.game:
-                short = text("Play {game}", game=short_forms.GAME_NAMES.get(other_game, game_name(screen, other_game)))
-                chosen.append(
-                    Button(text("Play {game}", game=game_name(screen, other_game)), _game(screen), "k", short)
-                )
-            chosen.append(Button(verbatim(LANGUAGE_NAMES[_next(LANGUAGES, screen.language)]), _language(screen), "i"))
-        elif screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
-            for value in range(screen.round + 1):
-                chosen.append(
-                    Button(
-                        verbatim(str(value)) if value else text("{name} bids 0", name=name),
-                        inputs.ChooseBid(seat, value),
-                        digit_key(value),
-                    )
-                )
-        elif screen.phase is Phase.PLAYING and screen.scary_mary == seat:
-            chosen.append(Button(text("Scary Mary: Pirate"), inputs.ChooseScaryMary(seat, True), "p"))
-            chosen.append(Button(text("Escape"), inputs.ChooseScaryMary(seat, False), "e"))
-        elif screen.phase is Phase.GAME_OVER:
-            chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
-        if revealed and screen.scary_mary is None:
-            chosen.append(Button(text("Correct {name}'s bid", name=name), _CORRECT, "c"))
-        if screen.phase is not Phase.LOBBY or any(v.joined for v in screen.seats):
-            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
-        return chosen
-
-    def open(self, button: Button) -> list[Any]:
-        self.correcting = True  # the correction button only opens the choice of value
-        return []
-
-    def cancel(self) -> None:
-        self.correcting = False
-
-    def extra_state(self) -> tuple[object, ...]:
-        return (self.correcting,)
-
-    # --- Handing another game's model to its controls --------------------------------------------------------
+        controls = self.of(screen)
+        return controls.buttons(screen) if controls is not None else []
 
     def state(self, screen: Any) -> tuple[object, ...]:
-        other = self.other(screen)
         if self.pin is not None:
             return (self.pin,)
-        if other is not None:
-            return other.state(screen)
-        return super().state(screen) if isinstance(screen, Screen) else ()
+        controls = self.of(screen)
+        return controls.state(screen) if controls is not None else ()
 
     def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
-        other = self.other(screen)
-        if other is not None:
-            return other.selection_rect(screen, plates)
-        return super().selection_rect(screen, plates) if isinstance(screen, Screen) else None
+        controls = self.of(screen)
+        return controls.selection_rect(screen, plates) if controls is not None else None
 
     def draw(
         self,
@@ -570,26 +496,24 @@ class Controls(BarControls):
         plates: dict[int, pygame.Rect],
         paint: Paint | None = None,
     ) -> None:
-        other = self.other(screen)
+        controls = self.of(screen)
         if self.pin is not None:  # the operator's PIN pad, whatever the game
-            BarControls.draw(self, surface, screen, bar, plates, paint)
-        elif other is not None:
-            other.draw(surface, screen, bar, plates, paint)
-        elif isinstance(screen, Screen):
             super().draw(surface, screen, bar, plates, paint)
+        elif controls is not None:
+            controls.draw(surface, screen, bar, plates, paint)
         else:
             surface.fill(BAR, bar)  # a game without controls: an empty bar
             self._bar = []
 
     def handle(self, event: pygame.event.Event, screen: Any) -> list[Any]:
-        other = self.other(screen)
+        controls = self.of(screen)
         wants_pin = event.type == pygame.KEYDOWN and event.unicode.lower() == "o" and not self.naming_now
-        if self.pin is not None or (wants_pin and not (other or self).choosing()):
-            return BarControls.handle(self, event, screen)  # the PIN pad is the same in every game
-        if other is not None:
-            said = other.handle(event, screen)
-            self.quit, other.quit = self.quit or other.quit, False  # asked once; the app decides (the operator's)
+        if self.pin is not None or (wants_pin and not (controls or self).choosing()):
+            return super().handle(event, screen)  # the PIN pad is the same in every game
+        if controls is not None:
+            said = controls.handle(event, screen)
+            self.quit, controls.quit = self.quit or controls.quit, False  # asked once; the app decides (the operator's)
             return said
-        if event.type != pygame.QUIT and not isinstance(screen, Screen):
-            return []
-        return super().handle(event, screen)
+        if event.type == pygame.QUIT:
+            self.quit = True
+        return []

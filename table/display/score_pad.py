@@ -4,6 +4,9 @@ Drawn from the screen model alone (plain data), at any resolution: every measure
 every text is fitted to its cell. A legend under the heading says what a cell's numbers are (bid / tricks won,
 then the round's points); once the game is over the winners' totals are filled and crowned, and the legend says
 what the crown means (ties: every winner is crowned).
+
+Any game's screen model with a score pad is drawn: its `title`, `rounds`, `players`, `seats` and `score_pad`
+(table.core.frame's SeatView and ScoreRow), and its `phase` and `ranking` once the game is over.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.core.text import text, verbatim
 from table.display import short_forms, typeset
 from table.display.card_art import INK, PAPER, draw_crown
@@ -57,7 +60,7 @@ class Grid:
         return self.cell(1 + self.players.index(seat), self.rows - 1)
 
 
-def score_pad_grid(screen: Screen, size: tuple[int, int]) -> Grid:
+def score_pad_grid(screen: Any, size: tuple[int, int]) -> Grid:
     """The pad under the heading and the legend (two lines of the smallest type)."""
     width, height = size
     margin = width // 40
@@ -79,7 +82,7 @@ def winners(screen: Any) -> set[int]:
     return {placing.seat for placing in getattr(screen, "ranking", ()) if placing.place == 1}
 
 
-def draw_score_pad(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+def draw_score_pad(screen: Any, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)

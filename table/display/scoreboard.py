@@ -20,13 +20,13 @@ table's language (`model.language`); `paint.motion` says how far the animations 
 injected clock); `paint.part(rect, key)` marks what each region shows, so the next frame redraws only the regions
 whose key changed. `plates(model, size)` gives the seats' name plates for touches; `animated(model, motion)` True
 asks for frames at 30 fps. The game catalog names each game's views module (`GameEntry.views`); the shell imports
-them all when it opens the scoreboard (`table.commands.run.load_game_views`); the lobby's are registered here.
+them all, and the lobby's (table.lobby.views), when it opens the scoreboard (`table.commands.run.load_game_views`).
 Models with `messages`, `undo` and `link_lost` fields get the banner (table.display.banner) for free; a game's
 models with `why`, `judged` and `showing_last` get the why line over it and the last trick shown again over the
 view (table.display.why_line).
 `touches(model, size)` lists places of the view that send a game input when touched (the lobby's game and language
 chips). The bar of actions under the view is the controls registered for the model's type
-(table.display.controls.register_controls).
+(table.display.controls: `register_controls`, `ActionBar`).
 
 The final screen of every game (Phase.GAME_OVER) gives the right of the board to a QR code of the game's page on the
 venue's service, when the table knows one (`set_venue_link`); the view draws in what is left.
@@ -43,19 +43,18 @@ from typing import Any
 
 import pygame
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import text
 from table.display import typeset
 from table.display.banner import banner_key, draw_alarm_frame, draw_banner
-from table.display.card_art import CARD_RATIO, PAPER, CardFace, card_words, draw_card
-from table.display.controls import Controls
+from table.display.card_art import CARD_RATIO, PAPER, CardFace, draw_card, hand_word
+from table.display.controls import ActionBar
 from table.display.language import catalog
 from table.display.qr import fitted_qr
 from table.display.score_pad import FELT
 from table.display.typeset import fit_row, fit_text, place
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
 from table.display.why_line import draw_last_trick, draw_why, last_key, strip_height, why_key
-from table.lobby import views as lobby_views  # noqa: F401  (registers the lobby's view; games' views: their modules)
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ class Click:
 @dataclass
 class Scoreboard:
     surface: pygame.Surface
-    controls: Controls = field(default_factory=Controls)
+    controls: ActionBar = field(default_factory=ActionBar)
     show_pad: bool = False
     clock: Callable[[], float] = time.monotonic  # injected: tests and benchmarks choose the moment
     _model: Any = None
@@ -246,7 +245,7 @@ class Scoreboard:
 
     def _keyboard_open(self) -> bool:
         """The keyboard on the screen is open (the lobby's Rename): it takes the whole window."""
-        return self.controls.keyboard is not None and self.controls.other(self._model) is None
+        return self.controls.keyboard_open(self._model)
 
     def _draw_keyboard(self, paint: Paint) -> list[pygame.Rect]:
         whole = self.surface.get_rect()
@@ -306,10 +305,7 @@ class Scoreboard:
         self.surface.fill(HAND_FELT, area)
         self.surface.set_clip(area)  # nothing of the hand's may reach the bar, which is redrawn on its own
         step = area.width / len(self._hand)
-        words = [card_words(face, paint.catalog) for face in self._hand]
-        said = [
-            w[-1] if face.kind == "pirate" else w[0] if w else "" for face, w in zip(self._hand, words, strict=True)
-        ]
+        said = [hand_word(face, paint.catalog) for face in self._hand]
         labels = fit_row(said, int(step * 0.9), typeset.current().small, PAPER, lines=2)
         room = max(label.get_height() for label in labels) if any(said) else 0
         card_width = min(area.width // (len(self._hand) + 1), int((area.height * 0.92 - room) / CARD_RATIO))

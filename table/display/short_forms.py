@@ -16,12 +16,6 @@ SHORT_FORMS = {
     "Round": text("No."),  # the score pad's narrow column of round numbers
     "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
 }
-# A game's short name (by its catalog key), where its catalog name does not fit (a lobby chip, a button).
-GAME_NAMES = {
-    "skullking-dice": text("Skull King dice"),
-    "skullking-2021": text("Skull King 2021"),
-    "flying-hollander": text("Flying Hollander"),
-}
 
 
 def forms(words: Text | str, catalog: Translator | None) -> tuple[str, ...]:

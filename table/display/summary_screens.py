@@ -3,15 +3,18 @@
 A met bid and a missed one differ by their sign and a word as well as by colour; the best points of the round
 are marked in their own cell with a star, which a legend under the heading explains (a mark beside the total read
 as "the leader"). The final ranking frames and crowns every winner, with the word.
+
+Any game's screen model with these fields is drawn: the summary reads `round`, `trick`, `players`, `seats` and
+`score_pad` (table.core.frame's SeatView and ScoreRow), the ranking its `ranking` (Placing).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
-from table.core.screen import Screen
 from table.core.text import Text, text, verbatim
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.score_pad import FELT, GAIN, LOSS
@@ -19,12 +22,12 @@ from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 
 
-def round_over(screen: Screen) -> bool:
+def round_over(screen: Any) -> bool:
     """The round's last trick is judged and scored: the moment for its summary."""
     return bool(screen.score_pad) and screen.score_pad[-1].round == screen.round and screen.trick is not None
 
 
-def draw_round_summary(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+def draw_round_summary(screen: Any, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
@@ -94,7 +97,7 @@ def draw_star(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
     pygame.draw.polygon(surface, colour, points)
 
 
-def draw_ranking(screen: Screen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+def draw_ranking(screen: Any, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
     """The final ranking: place, name, total; equal totals share a place, and every winner is framed."""
     paint = paint or Paint()
     width, height = size

@@ -1,7 +1,7 @@
 """Why the last trick went where it went: one line under every game's view, the same place in every game, and the
 last trick shown again on demand (ShowLastTrick) as a panel over the view.
 
-Any screen model with `why` (Text or None), `judged` (table.core.screen.JudgedView or None) and `showing_last`
+Any screen model with `why` (Text or None), `judged` (table.core.frame.JudgedView or None) and `showing_last`
 gets both; the scoreboard gives the line its own strip between the view and the message banner, so it is never
 taken for a message (no warning sign, its own colours and a "Why" tag) and never covers the game.
 """
@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from table.core.screen import Phase
 from table.core.text import text
 from table.display import typeset
 from table.display.card_art import INK, PAPER
@@ -30,9 +29,9 @@ MOST_LINES = 4  # a why takes at most this many lines of the smallest type
 
 
 def has_why(model: Any) -> bool:
-    """A game's screen model (not the lobby's): the strip stays while the game is on, so nothing jumps when a why
-    comes and goes."""
-    return hasattr(model, "why") and getattr(model, "phase", None) is not Phase.LOBBY
+    """A game's screen model (the lobby's has no why): the strip stays while the game is on, so nothing jumps when a
+    why comes and goes."""
+    return hasattr(model, "why")
 
 
 def why_key(model: Any) -> Hashable:

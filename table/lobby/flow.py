@@ -1,8 +1,8 @@
 """The table's lobby: players take seats, name them, choose the language and the game, and start it.
 
 `LobbyFlow(table, games)` is a flow like a game's (table.core.flow): `handle(event)` gives effects,
-`screen()` the screen model (a `Screen` in Phase.LOBBY). It knows no game's rules, only the catalog's entries
-(name, how many players).
+`screen()` its own screen model (table.lobby.model). It knows no game's rules, only the catalog's entries
+(name, short name, how many players).
 
 - A free seat joins by laying any tag on its reader (even an unknown one) or pressing any of its buttons. A player
   badge (`code` "badge:<name>") joins and names the seat, or renames a seat that joined; the table remembers that
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from table.core.effects import SwitchGame
 from table.core.flow import TableFlow, copy_state
+from table.core.frame import Phase
 from table.core.inputs import (
     BADGE_PREFIX,
     CardLaid,
@@ -37,9 +38,9 @@ from table.core.inputs import (
     StartGame,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import Phase, Screen, SeatView
 from table.core.table_state import TableState
 from table.core.text import Text, plural, text
+from table.lobby.model import GameChoice, LobbyScreen, LobbySeat
 
 if TYPE_CHECKING:
     from table.core.catalog import GameEntry
@@ -177,28 +178,19 @@ class LobbyFlow(SeatReaders, TableFlow):
     def _totals(self) -> dict[int, int]:
         return {}
 
-    def screen(self) -> Screen:
+    def screen(self) -> LobbyScreen:
         chosen = self.games[self.table.chosen_game]
-        return Screen(
-            phase=Phase.LOBBY,
-            round=0,
-            rounds=0,
+        return LobbyScreen(
             title=text("{game}: take your seats", game=chosen.name),
             prompt=self._prompt(chosen),
             seats=tuple(self._seat_view(seat) for seat in range(self.seats)),
             players=tuple(self.state.players),
-            trick=None,
-            scary_mary=None,
-            score_pad=(),
-            ranking=(),
-            revokes=(),
+            game=chosen.key,
+            games=tuple(GameChoice(entry.key, entry.name, entry.short_name) for entry in self.games.values()),
             messages=tuple(self.notes),
             link_lost=self.link_lost,
             undo=self._undo_question(),
             language=self.language,
-            game=chosen.key,
-            games=tuple(self.games),
-            game_names=tuple(entry.name for entry in self.games.values()),
         )
 
     def _prompt(self, chosen: GameEntry) -> Text:
@@ -216,21 +208,9 @@ class LobbyFlow(SeatReaders, TableFlow):
             count=chosen.min_players,
         )
 
-    def _seat_view(self, seat: int) -> SeatView:
+    def _seat_view(self, seat: int) -> LobbySeat:
         joined = seat in self.state.players
         # A free seat is "Seat 3": the name of whoever sat there is the table's still, and comes back if the seat
         # joins again (the leave undone, the player back), but the screen never puts it on an empty seat.
         name = self._name(seat) if joined else text("Seat {number}", number=seat + 1)
-        return SeatView(
-            seat=seat,
-            name=str(name),
-            label=name,
-            joined=joined,
-            reader_ok=seat not in self.readers_down,
-            dealer=False,
-            acting=False,
-            bid_locked=False,
-            bid=None,
-            won=0,
-            total=0,
-        )
+        return LobbySeat(seat=seat, name=str(name), label=name, joined=joined, reader_ok=seat not in self.readers_down)

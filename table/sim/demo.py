@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from table.commands.run import load_game_views
 from table.core import catalog
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.kiosk import TableBusy, TableLock
 from table.paths import data_home
 

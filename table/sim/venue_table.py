@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from table.config import default_text, parse_config
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.venue.settings import VenueSettings
 
 SEND_POLL = 0.02  # seconds between looks at the outbox while the last results go out

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from table.archive import _plain
 from table.core import catalog
 from table.core.effects import LOBBY, Judged, RoundOver, SwitchGame
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import LANGUAGES, Text, text
 from table.locale import Catalog, load_catalog
 

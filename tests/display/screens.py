@@ -1,4 +1,5 @@
-"""Every screen of Skull King as the flow makes it, for the display's tests, screenshots and benchmark.
+"""Every screen of the lobby and Skull King as the flows make them, for the display's tests, screenshots and
+benchmark.
 
 `every_screen()` gives name -> Shot: the screen model, whether the score pad is toggled on, and the moment of
 the animations (seconds since the phase began, since the reveal). Built from the real flow, in a fraction of a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from table.core.inputs import (
     CardLaid,
@@ -23,14 +25,15 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Screen
 from table.core.session import TableSession
+from table.games.skullking.screen import Screen
+from table.lobby.model import LobbyScreen
 from tests.games.table_driver import SCREEN, Table, play_game, tag
 
 
 @dataclass(frozen=True)
 class Shot:
-    screen: Screen
+    screen: Any  # a screen model: the lobby's, Skull King's, the dice game's
     pad: bool = False
     phase_age: float = 5.0  # seconds since the phase began
     reveal_age: float | None = None  # seconds since the bids were revealed
@@ -39,22 +42,26 @@ class Shot:
 NAMES = {0: "Anna", 1: "Bartholomew", 3: "Cleo", 4: "Dmitri"}  # seats 2 and 5 keep "Seat n"
 
 
-def _flow(language: str) -> tuple[TableSession, list[Input]]:
+def _lobby(language: str) -> TableSession:
+    """Six seats, the first four joined; four named, one of them (Dmitri's) not joined yet."""
     flow = TableSession(6, language=language)
-    events: list[Input] = [JoinSeat(seat) for seat in range(6)]
-    events += [SetName(seat, name) for seat, name in NAMES.items()]
-    return flow, events
+    for seat in range(4):
+        flow.handle(JoinSeat(seat))
+    for seat, name in NAMES.items():
+        flow.handle(SetName(seat, name))
+    return flow
+
+
+def lobby_screen(language: str = "en") -> LobbyScreen:
+    return _lobby(language).screen()
 
 
 def every_screen(language: str = "en") -> dict[str, Shot]:
-    flow, events = _flow(language)
-    for event in events[:4]:
-        flow.handle(event)
-    for event in events[6:]:
-        flow.handle(event)
+    """The lobby, then a game of Skull King."""
+    flow = _lobby(language)
     shots = {"lobby": Shot(flow.screen())}
-    for event in events[4:6]:
-        flow.handle(event)
+    for seat in (4, 5):
+        flow.handle(JoinSeat(seat))
     flow.handle(StartGame())
     shots["round-start"] = Shot(flow.screen())
     flow.handle(DealtCards())

@@ -1,4 +1,4 @@
-"""Card art: every card draws at scoreboard sizes, and suits differ in shape as well as colour."""
+"""Card art: every card of every card game draws at scoreboard sizes, and suits differ in shape as well as colour."""
 
 from __future__ import annotations
 
@@ -7,14 +7,21 @@ import itertools
 import pygame
 import pytest
 
-from table.display.card_art import CARD_RATIO, INK, SUIT_COLOURS, CardFace, card_words, draw_card, suit_mark
+from table.display.card_art import (
+    CARD_RATIO,
+    INK,
+    SUIT_COLOURS,
+    CardFace,
+    card_words,
+    draw_card,
+    hand_word,
+    suit_mark,
+)
+from table.games.skullking_2021.art import card_face
 
+SPECIALS = ("escape", "pirate:harry-the-giant", "scarymary:escape", "mermaid", "skullking", "tigress:pirate", "kraken")
 FACES = [CardFace("number", suit, number) for suit in SUIT_COLOURS for number in (1, 7, 13)] + [
-    CardFace("escape"),
-    CardFace("pirate", caption="Harry the Giant"),
-    CardFace("scarymary", caption="as Escape"),
-    CardFace("mermaid"),
-    CardFace("skullking"),
+    card_face(code) for code in (*SPECIALS, "whale", "loot", "unknown")
 ]
 
 
@@ -55,9 +62,16 @@ def test_a_number_card_shows_its_suit_by_shapes_and_no_english_letter(monkeypatc
 def test_a_special_card_s_words_go_beside_it_not_on_it() -> None:
     from table.display.typeset import record_texts
 
-    assert card_words(CardFace("pirate", caption="Tortuga Jack")) == ["Pirate", "Tortuga Jack"]
-    assert card_words(CardFace("mermaid")) == ["Mermaid"]
-    assert card_words(CardFace("number", "red", 7)) == []
+    assert card_words(card_face("pirate:tortuga-jack")) == ["Pirate", "Tortuga Jack"]
+    assert card_words(card_face("mermaid")) == ["Mermaid"]
+    assert card_words(card_face("tigress:escape")) == ["Tigress", "as Escape"]
+    assert card_words(card_face("red:7")) == []
+    assert card_words(card_face("treasure")) == ["treasure"]  # a card the edition does not know: its code
     with record_texts() as found:
-        draw_card(CardFace("pirate", caption="Harry The Giant"), 47)  # too small for words at a readable size
+        draw_card(card_face("pirate:harry-the-giant"), 47)  # too small for words at a readable size
     assert found == []
+
+
+def test_a_hand_says_a_pirate_by_its_own_name_and_another_special_by_its_kind() -> None:
+    said = [hand_word(card_face(code)) for code in ("pirate:tortuga-jack", "scarymary:pirate", "kraken", "blue:3")]
+    assert said == ["Tortuga Jack", "Scary Mary", "Kraken", ""]

@@ -6,9 +6,10 @@ import pygame
 import pytest
 
 from table.core import inputs
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.core.session import TableSession
-from table.display.controls import Controls
+from table.display.controls import ActionBar
+from table.games.skullking.screen import Screen
 
 
 def key(char: str, code: int | None = None) -> pygame.event.Event:
@@ -21,7 +22,7 @@ def flow() -> TableSession:
 
 
 def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: TableSession) -> None:
-    controls = Controls()
+    controls = ActionBar()
     assert [str(b.label) for b in controls.buttons(flow.screen())] == [
         "Seat 1 joins",
         "Rename Seat 1",  # the keyboard on the screen (tests/display/test_keyboard.py)
@@ -47,7 +48,7 @@ def bidding(flow: TableSession) -> Screen:
 def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow: TableSession) -> None:
     screen = bidding(flow)
     assert screen.phase is Phase.BIDDING
-    controls = Controls()
+    controls = ActionBar()
     labels = [str(b.label) for b in controls.buttons(screen)]
     assert labels[:2] == ["Seat 1 bids 0", "1"] and labels[-1] == "Undo"
     assert controls.handle(key("1"), screen) == [inputs.ChooseBid(0, 1)]
@@ -56,7 +57,7 @@ def test_bids_are_offered_from_zero_to_the_round_for_the_seat_still_bidding(flow
 
 
 def test_renaming_by_typing(flow: TableSession) -> None:
-    controls = Controls()
+    controls = ActionBar()
     screen = flow.screen()
     assert controls.handle(key("r"), screen) == []
     for char in "Anne":
@@ -64,14 +65,14 @@ def test_renaming_by_typing(flow: TableSession) -> None:
     controls.handle(key("x"), screen)
     controls.handle(key("\b", pygame.K_BACKSPACE), screen)
     assert controls.handle(key("\r", pygame.K_RETURN), screen) == [inputs.SetName(0, "Anne")]
-    assert controls.naming is None
+    assert controls.of(screen).naming is None
 
 
 def test_undo_asks_for_a_confirmation(flow: TableSession) -> None:
     bidding(flow)
     flow.handle(inputs.Undo())
     screen = flow.screen()
-    controls = Controls()
+    controls = ActionBar()
     assert [b.action for b in controls.buttons(screen)] == [inputs.ConfirmUndo(), inputs.CancelUndo()]
     assert controls.handle(key("n"), screen) == [inputs.CancelUndo()]
 
@@ -79,7 +80,7 @@ def test_undo_asks_for_a_confirmation(flow: TableSession) -> None:
 def test_touching_a_button_or_a_seat_plate(flow: TableSession) -> None:
     screen = flow.screen()
     surface = pygame.Surface((800, 480))
-    controls = Controls()
+    controls = ActionBar()
     plates = {0: pygame.Rect(10, 10, 100, 40), 2: pygame.Rect(300, 10, 100, 40)}
     bar = pygame.Rect(0, 420, 800, 60)
     controls.draw(surface, screen, bar, plates)
@@ -92,7 +93,7 @@ def test_touching_a_button_or_a_seat_plate(flow: TableSession) -> None:
 
 
 def test_escape_or_closing_the_window_quits() -> None:
-    controls = Controls()
+    controls = ActionBar()
     controls.handle(key("\x1b", pygame.K_ESCAPE), TableSession(2).screen())
     assert controls.quit
 
@@ -104,8 +105,8 @@ def test_the_operator_corrects_a_revealed_bid(flow: TableSession) -> None:
     flow.handle(inputs.CountdownDone())
     screen = flow.screen()
     assert screen.phase is Phase.PLAYING
-    controls = Controls()
-    controls.selected = 1
+    controls = ActionBar()
+    controls.of(screen).selected = 1
     assert "Correct Seat 2's bid" in [str(b.label) for b in controls.buttons(screen)]
     assert controls.handle(key("c"), screen) == []  # opens the choice
     assert [str(b.label) for b in controls.buttons(screen)] == ["Seat 2's bid: 0", "1"]
@@ -113,11 +114,11 @@ def test_the_operator_corrects_a_revealed_bid(flow: TableSession) -> None:
     assert correction == [inputs.CorrectBid(1, 1)]
     flow.handle(correction[0])
     assert flow.screen().seats[1].bid == 1
-    assert not controls.correcting
+    assert not controls.of(screen).correcting
 
 
 def test_in_the_lobby_keys_choose_the_game_and_the_language(flow: TableSession) -> None:
-    controls = Controls()
+    controls = ActionBar()
     assert controls.handle(key("k"), flow.screen()) == [inputs.ChooseGame("skullking-dice")]
     assert controls.handle(key("i"), flow.screen()) == [inputs.ChooseLanguage("de")]
     flow.handle(inputs.ChooseLanguage("it"))

@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import LANGUAGES
-from table.display.controls import Controls
+from table.display.controls import ActionBar
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import watch_overflows
 from table.games.skullking_dice import rules as skd
@@ -38,7 +38,7 @@ def playing() -> DiceTable:
     return table
 
 
-def press(controls: Controls, table: DiceTable, *chars: str) -> list[object]:
+def press(controls: ActionBar, table: DiceTable, *chars: str) -> list[object]:
     said: list[object] = []
     for char in chars:
         code = pygame.K_ESCAPE if char == "\x1b" else ord(char)
@@ -46,14 +46,14 @@ def press(controls: Controls, table: DiceTable, *chars: str) -> list[object]:
     return said
 
 
-def labels(controls: Controls, table: DiceTable) -> list[str]:
+def labels(controls: ActionBar, table: DiceTable) -> list[str]:
     return [str(button.label) for button in controls.buttons(table.screen)]
 
 
 def test_the_scoreboards_controls_hand_the_dice_screen_to_the_dice_controls() -> None:
-    controls = Controls()
+    controls = ActionBar()
     table = playing()
-    assert isinstance(controls.other(table.screen), DiceControls)
+    assert isinstance(controls.of(table.screen), DiceControls)
     # Nothing in the tray yet: nothing to empty; the die of the thrower can be entered though.
     assert labels(controls, table) == ["Correct a die", "Correct Seat 1's bid", "Undo", "New game"]
     controls.handle(key("\t", pygame.K_TAB), table.screen)
@@ -63,7 +63,7 @@ def test_the_scoreboards_controls_hand_the_dice_screen_to_the_dice_controls() ->
 def test_the_operator_corrects_a_misread_die_by_keys() -> None:
     table = playing()
     table.throw("black:6")
-    controls = Controls()
+    controls = ActionBar()
     assert "Correct a die" in labels(controls, table)
     assert press(controls, table, "d") == []
     assert labels(controls, table) == ["Seat 1's die: black 6", "Enter Seat 2's die", "Back"]
@@ -85,7 +85,7 @@ def test_the_faces_offered_for_a_correction_are_those_of_the_configured_printing
     table = DiceTable(bag=skd.DiceBag(faces=faces, counts=skd.STANDARD_BAG.counts))
     table.bid_all({0: 1, 1: 0, 2: 0})
     table.throw("black:6")
-    controls = Controls()
+    controls = ActionBar()
     press(controls, table, "d", "1", "1")
     assert labels(controls, table) == [f"Seat 1's die: black {face}" for face in "764"] + ["Back"]
     assert press(controls, table, "4") == [CorrectDie(0, "black", "4")]
@@ -94,13 +94,13 @@ def test_the_faces_offered_for_a_correction_are_those_of_the_configured_printing
 def test_a_die_the_camera_missed_is_entered_by_touch() -> None:
     table = playing()
     table.throw("red:2")
-    controls = Controls()
+    controls = ActionBar()
     surface = pygame.Surface((800, 480))
     bar = pygame.Rect(0, 420, 800, 60)
 
     def touch(index: int) -> list[object]:
         controls.draw(surface, table.screen, bar, {})
-        rect = controls.other(table.screen)._bar[index][0]  # type: ignore[union-attr]
+        rect = controls.of(table.screen)._bar[index][0]  # type: ignore[union-attr]
         return controls.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center), table.screen)
 
     assert touch(labels(controls, table).index("Correct a die")) == []
@@ -115,7 +115,7 @@ def test_a_die_the_camera_missed_is_entered_by_touch() -> None:
 def test_a_doubtful_read_is_kept_from_the_bar_and_escape_closes_a_choice_without_quitting() -> None:
     table = playing()
     table.throw("yellow:7", confidence=0.3)
-    controls = Controls()
+    controls = ActionBar()
     assert labels(controls, table)[0] == "Seat 1: keep the read"
     assert press(controls, table, "a") == [inputs.Press(0, inputs.HOLD)]
     press(controls, table, "d", "1")
@@ -132,7 +132,7 @@ def test_the_operator_says_the_tray_is_empty() -> None:
     table.send(inputs.Undo(), inputs.CancelUndo())  # (nothing changes)
     screen = table.screen
     assert screen.phase is Phase.LIFTING
-    controls = Controls()
+    controls = ActionBar()
     said = press(controls, table, "x")
     assert said == [TrayEmptied()]
     table.send(*said)
@@ -142,7 +142,7 @@ def test_the_operator_says_the_tray_is_empty() -> None:
 def test_undo_asks_first_and_a_new_game_mid_game_too() -> None:
     table = playing()
     table.throw("black:6")
-    controls = Controls()
+    controls = ActionBar()
     assert press(controls, table, "u") == [inputs.Undo()]
     table.send(inputs.Undo())
     assert labels(controls, table)[1] == "No"
@@ -157,7 +157,7 @@ def test_undo_asks_first_and_a_new_game_mid_game_too() -> None:
 
 def test_bids_and_a_bid_correction() -> None:
     table = DiceTable()
-    controls = Controls()
+    controls = ActionBar()
     assert press(controls, table, "1") == [inputs.ChooseBid(0, 1)]
     table.bid_all({0: 1, 1: 0, 2: 0})
     controls.handle(key("\t", pygame.K_TAB), table.screen)  # seat 2
@@ -208,7 +208,7 @@ def test_the_dice_screens_and_every_choice_of_the_bar_fit_in_every_language(
             draw(shot, size)
         board = draw(shots["dice-doubt"], size)
         for chars in ("d", "d1", "d1p", "d1y", "c", "g"):
-            controls = board.controls.other(doubt)
+            controls = board.controls.of(doubt)
             assert controls is not None
             controls.cancel()
             for char in chars:

@@ -11,7 +11,8 @@ from table.core.session import TableSession
 from table.display.controls import Button
 from table.display.keyboard import BACK, CANCEL, CHAR, LAYER, MAX_LENGTH, OK, SHIFT, SPACE, Keyboard
 from table.display.scoreboard import Scoreboard
-from table.games.tricks.trick_view import lobby_touches
+from table.lobby.controls import LobbyControls
+from table.lobby.views import lobby_touches
 
 SIZES = [(800, 480), (1920, 1080)]
 FINGER = 44  # pixels: the least a key may measure either way at 800x480
@@ -46,15 +47,22 @@ class Touchscreen:
         self.board.show(self.flow.screen())
         return said
 
+    @property
+    def lobby(self) -> LobbyControls:
+        """The lobby's controls, which the scoreboard's bar hands the lobby to."""
+        controls = self.board.controls.of(self.flow.screen())
+        assert isinstance(controls, LobbyControls)
+        return controls
+
     def bar_button(self, label: str) -> pygame.Rect:
-        found = [rect for rect, button in self.board.controls._bar if str(button.label) == label]
-        assert found, [str(button.label) for _, button in self.board.controls._bar]
+        found = [rect for rect, button in self.lobby._bar if str(button.label) == label]
+        assert found, [str(button.label) for _, button in self.lobby._bar]
         return found[0]
 
     @property
     def keyboard(self) -> Keyboard:
-        assert self.board.controls.keyboard is not None, "the keyboard is not open"
-        return self.board.controls.keyboard
+        assert self.lobby.keyboard is not None, "the keyboard is not open"
+        return self.lobby.keyboard
 
     def key(self, does: str, char: str = "") -> pygame.Rect:
         (rect,) = [rect for rect, key in self.keyboard._keys if key.does == does and key.char == char]
@@ -87,9 +95,9 @@ def test_a_name_is_typed_by_touch_alone_accents_and_all(size: tuple[int, int]) -
     assert table.touch(table.bar_button("Rename Seat 1").center) == []
     assert table.keyboard.shift  # a name starts with a capital
     table.type("Zoë Müller-Çelik")
-    assert table.board.controls.naming == "Zoë Müller-Çelik"
+    assert table.lobby.naming == "Zoë Müller-Çelik"
     assert table.touch(table.key(OK).center) == [inputs.SetName(0, "Zoë Müller-Çelik")]
-    assert table.board.controls.keyboard is None
+    assert table.lobby.keyboard is None
     assert table.flow.screen().seats[0].name == "Zoë Müller-Çelik"
 
 
@@ -145,7 +153,7 @@ def test_cancel_sends_nothing_and_gives_the_lobby_back_whole(screen_800: Touchsc
     assert table.touch(table.key(CANCEL).center) == []
     table.clock.now += 1
     table.board.tick()
-    assert table.board.controls.keyboard is None and table.flow.screen().seats[0].name == "Seat 1"
+    assert table.lobby.keyboard is None and table.flow.screen().seats[0].name == "Seat 1"
     assert pygame.image.tobytes(table.board.surface, "RGB") == lobby
 
 
@@ -155,13 +163,13 @@ def test_while_it_is_open_touches_reach_only_the_keyboard(screen_800: Touchscree
     table.touch(table.bar_button("Rename Seat 1").center)
     for rect, _ in chips:  # where the lobby's game and language chips were: keys now, or nothing
         assert not any(isinstance(said, inputs.ChooseGame | inputs.ChooseLanguage) for said in table.touch(rect.center))
-    assert table.board.controls.keyboard is not None
+    assert table.lobby.keyboard is not None
 
 
 def test_the_physical_keyboard_types_into_it_too(screen_800: Touchscreen) -> None:
     table = screen_800
     table.flow.handle(inputs.JoinSeat(2))
-    table.board.controls.selected = 2
+    table.lobby.selected = 2
     table.board.show(table.flow.screen())
     table.clock.now += 1
     table.board.tick()
@@ -171,14 +179,14 @@ def test_the_physical_keyboard_types_into_it_too(screen_800: Touchscreen) -> Non
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), unicode=char))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r"))
     assert table.board.events() == [inputs.SetName(2, "Anna")]
-    assert table.board.controls.keyboard is None
+    assert table.lobby.keyboard is None
 
 
 def test_ok_with_no_name_keeps_the_name() -> None:
     table = Touchscreen((800, 480))
     table.touch(table.bar_button("Rename Seat 1").center)
     assert table.touch(table.key(OK).center) == []
-    assert table.board.controls.keyboard is None
+    assert table.lobby.keyboard is None
 
 
 def test_the_rename_button_is_the_lobby_s() -> None:

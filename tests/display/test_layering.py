@@ -56,7 +56,7 @@ def test_the_flow_modules_are_found() -> None:
         "table.games.skullking_dice.flow",
     }
     assert expected <= flows
-    assert flows.isdisjoint({"table.core.screen", "table.games.skullking_dice.screen", "table.core.text"})
+    assert flows.isdisjoint({"table.core.frame", "table.games.skullking_dice.screen", "table.core.text"})
 
 
 def test_the_display_imports_no_rules_flows_ports_store_or_vision() -> None:

@@ -9,7 +9,8 @@ from table.core import catalog, inputs
 from table.core.session import TableSession
 from table.display.card_art import PAPER
 from table.display.scoreboard import Scoreboard
-from table.games.tricks.trick_view import lobby_touches
+from table.display.views import find_view
+from table.lobby.views import lobby_touches
 
 
 def touch(position: tuple[int, int]) -> None:
@@ -54,4 +55,5 @@ def test_no_chips_once_a_game_is_on() -> None:
     for seat in (0, 1):
         flow.handle(inputs.JoinSeat(seat))
     flow.handle(inputs.StartGame())
-    assert lobby_touches(flow.screen(), (800, 480)) == []
+    view = find_view(flow.screen())
+    assert view is not None and view.touches is None  # the game's view: its seats' plates, no chips

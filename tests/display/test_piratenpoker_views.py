@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.core.frame import Phase
 from table.core.inputs import HOLD, CardLaid, CardLifted, CountdownDone, Press
-from table.core.screen import Phase
 from table.core.table_state import TableState
 from table.core.text import LANGUAGES
 from table.display import typeset
@@ -168,13 +168,13 @@ def test_touches_choose_the_loot_give_it_and_say_done() -> None:
 
 
 def test_the_bar_offers_what_can_be_done_now() -> None:
-    from table.display.controls import Controls
+    from table.display.controls import ActionBar
     from table.games.piratenpoker.inputs import KeepLoot, PlayDone
 
-    controls = Controls()
+    controls = ActionBar()
 
     def actions(screen: PokerScreen) -> list[object]:
-        bar = controls.other(screen)
+        bar = controls.of(screen)
         assert bar is not None
         return [button.action for button in bar.buttons(screen)]
 

@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 import pytest
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.display.card_art import INK, PAPER
 from table.display.qr import QUIET_ZONE, fitted_qr, modules, qr_surface
 from table.display.scoreboard import Scoreboard

@@ -12,7 +12,8 @@ from table.display import views
 from table.display.card_art import CardFace
 from table.display.scoreboard import FPS, Scoreboard, choose_video_driver
 from table.display.views import Paint, find_view, register
-from table.games.tricks.trick_view import card_face, draw_trick_screen, seat_plates
+from table.games.skullking.art import card_face
+from table.games.skullking.trick_view import draw_trick_screen, seat_plates
 from tests.display.screens import every_screen
 
 SHOTS = every_screen("en")

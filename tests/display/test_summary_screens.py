@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from table.core.screen import Phase, ScoreRow
+from table.core.frame import Phase, ScoreRow
 from table.display import summary_screens
 from table.display.summary_screens import draw_ranking, draw_round_summary, round_over
 from table.games.skullking.sim import VirtualTable

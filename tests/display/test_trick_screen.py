@@ -9,20 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import LANGUAGES, text
 from table.display import typeset
 from table.display.card_art import CARD_RATIO, CardFace
 from table.display.language import catalog
+from table.display.seat_oval import PLATE_WIDTH, plate_height, seat_places
+from table.games.skullking.art import SPECIALS, card_face
 from table.games.skullking.sim import VirtualTable
-from table.games.tricks.trick_view import (
-    PLATE_WIDTH,
-    card_face,
-    draw_trick_screen,
-    plate_height,
-    seat_places,
-    seat_plates,
-)
+from table.games.skullking.trick_view import draw_trick_screen, seat_plates
+from table.lobby.views import draw_lobby
 from tests.display.all_screens import Frame, draw
 from tests.display.paints import Marked, Recorder
 from tests.display.screens import every_screen
@@ -48,10 +44,10 @@ def test_every_seat_s_card_and_plate_fit_and_never_overlap(size: tuple[int, int]
     [
         ("yellow:12", CardFace("number", "yellow", 12)),
         ("black:1", CardFace("number", "black", 1)),
-        ("pirate:tortuga-jack", CardFace("pirate", caption="Tortuga Jack")),
-        ("pirate", CardFace("pirate")),
-        ("scarymary:escape", CardFace("scarymary", caption=text("as Escape"))),
-        ("skullking", CardFace("skullking")),
+        ("pirate:tortuga-jack", CardFace("pirate", caption="Tortuga Jack", special=SPECIALS["pirate"])),
+        ("pirate", CardFace("pirate", special=SPECIALS["pirate"])),
+        ("scarymary:escape", CardFace("scarymary", caption=text("as Escape"), special=SPECIALS["scarymary"])),
+        ("skullking", CardFace("skullking", special=SPECIALS["skullking"])),
     ],
 )
 def test_card_codes_are_drawn_as_their_faces(code: str, face: CardFace) -> None:
@@ -68,11 +64,12 @@ def test_every_phase_of_a_real_game_draws_at_both_sizes(tmp_path: Path) -> None:
             screen = table.flow.screen()
             if screen.phase not in drawn:
                 drawn.add(screen.phase)
+                draw = draw_lobby if screen.phase is Phase.LOBBY else draw_trick_screen
                 for size in ((1920, 1080), (800, 480)):
-                    assert draw_trick_screen(screen, size).get_size() == size
+                    assert draw(screen, size).get_size() == size
     finally:
         table.close()
-    assert drawn == set(Phase)  # every phase, game over included
+    assert drawn == set(Phase)  # every phase, the lobby's and game over included
 
 
 def _said(screen: object, size: tuple[int, int] = (800, 480)) -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from table.core.effects import Effect, LedPattern, Light, Message, SeatCount, Sound
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     CardLifted,
@@ -22,9 +23,9 @@ from table.core.inputs import (
     Press,
     StartGame,
 )
-from table.core.screen import Phase, Screen
 from table.core.session import TableSession
 from table.games.skullking import rules as sk
+from table.games.skullking.screen import Screen
 from table.games.skullking_dice.flow import SkullKingDiceFlow
 
 # One physical deck: every card has its own tag, so the five Escapes are five different uids.
@@ -44,15 +45,17 @@ def english(effect: Effect) -> Effect:
 
 
 def english_screen(screen: Screen) -> Screen:
-    """The screen model with its words in English (`str` of each Text), as the tests read it."""
-    return replace(
-        screen,
-        title=str(screen.title),
-        prompt=str(screen.prompt),
-        undo=None if screen.undo is None else str(screen.undo),
-        messages=tuple(replace(note, text=str(note.text)) for note in screen.messages),
-        revokes=tuple(replace(revoke, text=str(revoke.text)) for revoke in screen.revokes),
-    )  # type: ignore[arg-type]
+    """The screen model (Skull King's, or the lobby's) with its words in English (`str` of each Text), as the tests
+    read it."""
+    words = {
+        "title": str(screen.title),
+        "prompt": str(screen.prompt),
+        "undo": None if screen.undo is None else str(screen.undo),
+        "messages": tuple(replace(note, text=str(note.text)) for note in screen.messages),
+    }
+    if hasattr(screen, "revokes"):  # the lobby has none
+        words["revokes"] = tuple(replace(revoke, text=str(revoke.text)) for revoke in screen.revokes)
+    return replace(screen, **words)  # type: ignore[arg-type]
 
 
 def without_messages(screen: Screen) -> Screen:

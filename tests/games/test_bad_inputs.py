@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from table.core.effects import LedPattern, Message
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     CardLifted,
@@ -14,7 +15,6 @@ from table.core.inputs import (
     Press,
     StartGame,
 )
-from table.core.screen import Phase
 from tests.games.table_driver import Table, bid, tag
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from table.core.effects import CancelCountdown, LedPattern, SeatCount, Sound, StartCountdown
+from table.core.frame import Phase, PrivateView
 from table.core.inputs import ChooseBid, CountdownDone, DealtCards, Press
-from table.core.screen import Phase, PrivateView, Screen
+from table.games.skullking.screen import Screen
 from tests.games.table_driver import Table, join_and_start, play_trick
 
 

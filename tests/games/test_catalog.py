@@ -17,8 +17,8 @@ from table.config import ConfigError, default_text, parse_config
 from table.core import catalog
 from table.core.catalog import GameEntry
 from table.core.effects import LedPattern, Light
+from table.core.frame import Phase, PrivateView
 from table.core.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
-from table.core.screen import Phase, PrivateView
 from table.core.session import TableSession
 from table.decks import deck_codes, decks
 from table.display.views import Paint, find_view
@@ -91,7 +91,7 @@ def test_the_referee_answers_its_questions(toy_game: GameEntry) -> None:
 def test_the_lobby_offers_it_and_starts_its_flow(toy_game: GameEntry) -> None:
     table = TableSession(4)
     screen = table.screen()
-    assert "highcard" in screen.games and "High Card" in [str(name) for name in screen.game_names]
+    assert ("highcard", "High Card") in [(game.key, str(game.name)) for game in screen.games]
     table.handle(ChooseGame("highcard"))
     for seat in (0, 1, 2):
         table.handle(JoinSeat(seat))

@@ -123,6 +123,8 @@ def test_every_game_judges_each_trick_once_and_shows_the_last_one_on_demand(key:
                 assert last_judged.get(where, -1) < since_reset, f"{where} judged twice by {event}"
                 last_judged[where] = index
                 assert table.screen().why == effect.why
+        if table.game_key is None:
+            continue  # back in the lobby: no game, nothing judged
         screen = table.screen()
         assert screen.why is None or screen.judged is not None
         if table.game_key == key and screen.judged is not None:

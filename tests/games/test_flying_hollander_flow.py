@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from table.core.effects import LOBBY, LedPattern, Light, Message, RoundOver, Sound, SwitchGame
+from table.core.frame import Phase
 from table.core.inputs import (
     CancelUndo,
     CardLaid,
@@ -25,7 +26,6 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Phase
 from table.core.table_state import TableState
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.flow import FlyingHollanderFlow

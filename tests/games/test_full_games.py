@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from table.core.effects import SOUNDS, LedPattern, RoundOver, Sound, StartCountdown
+from table.core.frame import Phase
 from table.core.inputs import (
     INPUT_KINDS,
     CancelUndo,
@@ -35,7 +36,6 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Phase
 from table.core.session import TableSession
 from table.games.skullking import rules as sk
 from table.store.database import open_database

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from table.core.effects import LedPattern, Light, Message
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     ChooseBid,
@@ -15,7 +16,6 @@ from table.core.inputs import (
     SetName,
     Undo,
 )
-from table.core.screen import Phase
 from tests.games.table_driver import Table, tag
 
 

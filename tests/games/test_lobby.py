@@ -7,6 +7,7 @@ import pytest
 
 from table.core import catalog
 from table.core.effects import LedPattern, Light, Message, SwitchGame
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     ChooseGame,
@@ -21,18 +22,23 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Phase
 from table.core.session import TableSession
 from table.core.table_state import TableState
 from table.games.skullking.flow import SkullKingFlow
 from table.games.skullking_dice.flow import SkullKingDiceFlow
 from table.lobby.flow import LobbyFlow
+from table.lobby.model import GameChoice
 
 
 def test_the_lobby_offers_the_catalog_s_games_with_their_names() -> None:
     screen = TableSession(4, language="fr", first_game="skullking-dice").screen()
-    assert (screen.language, screen.game, screen.games) == ("fr", "skullking-dice", catalog.keys())
-    assert [str(name) for name in screen.game_names] == [str(entry.name) for entry in catalog.games()]
+    assert (screen.language, screen.game) == ("fr", "skullking-dice")
+    assert screen.games == tuple(GameChoice(entry.key, entry.name, entry.short_name) for entry in catalog.games())
+    assert [str(game.short_name) for game in screen.games if game.short_name] == [  # where a chip is narrow
+        "Skull King dice",
+        "Flying Hollander",
+        "Skull King 2021",
+    ]
     with pytest.raises(ValueError):
         TableSession(4, language="xx")
     with pytest.raises(ValueError):

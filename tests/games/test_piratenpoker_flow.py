@@ -8,8 +8,8 @@ from dataclasses import fields
 import pytest
 
 from table.core.effects import LedPattern, Light, Message, RoundOver, SeatCount, Sound, SwitchGame
+from table.core.frame import Phase
 from table.core.inputs import HOLD, TAP, CardLaid, CardLifted, CountdownDone, LinkLost, NewGame, Press, SetName
-from table.core.screen import Phase
 from table.core.table_state import TableState
 from table.games.piratenpoker import rules as pp
 from table.games.piratenpoker.flow import PiratenpokerFlow, Step

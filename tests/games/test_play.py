@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from table.core.effects import LedPattern, Message, RoundOver, Sound
+from table.core.frame import Phase
 from table.core.inputs import CardLaid, CardLifted, ChooseScaryMary, Press, ReaderDown, ReaderUp
-from table.core.screen import Phase, PlayedCard
 from table.games.skullking import rules as sk
+from table.games.skullking.screen import PlayedCard
 from tests.games.table_driver import Table, bid_all, join_and_start, play_trick, tag
 
 

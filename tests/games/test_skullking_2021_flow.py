@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import pytest
 
 from table.core.effects import LedPattern, Message
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     CardLifted,
@@ -19,7 +20,6 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Phase
 from table.core.session import TableSession
 from table.core.table_state import TableState
 from table.games.skullking_2021 import rules as sk

@@ -14,9 +14,10 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table.commands.run import build_table
 from table.config import default_text, parse_config
 from table.core import inputs
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.devices.dice_tray import DiceTray
 from table.devices.hub_emulator import HubEmulator
+from table.games.skullking.screen import Screen
 from table.games.skullking_dice.flow import SkullKingDiceFlow
 from table.games.skullking_dice.inputs import DieLanded, DieTakenOut
 from table.games.skullking_dice.screen import DiceScreen

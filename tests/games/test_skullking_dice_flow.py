@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from table.core.effects import LOBBY, LedPattern, Message, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
+from table.core.frame import Phase
 from table.core.inputs import (
     CardLaid,
     ChooseBid,
@@ -23,7 +24,6 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.screen import Phase
 from table.core.table_state import TableState
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.flow import SkullKingDiceFlow

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.skullking.sim import score_pad_lines
 from table.games.skullking_dice import inputs as dice_inputs
 from table.games.skullking_dice.faults import DiceFaults

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.bag import bag_dice, draw_hands, roll
 from table.games.skullking_dice.bot import DiceBot

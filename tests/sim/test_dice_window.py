@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.skullking_dice.art import DIE_KINDS
 from table.games.skullking_dice.controls import FACE_KEYS
 from table.games.skullking_dice.inputs import CorrectDie

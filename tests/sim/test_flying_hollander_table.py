@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.flying_hollander.flow import FlyingHollanderFlow
 from table.games.flying_hollander.sim import VirtualHollanderTable
 from tests.sim.test_demo import killed_and_resumed, whole_game

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.games.skullking import rules as sk
+from table.games.skullking.screen import Screen
 from table.games.skullking.sim import VirtualTable, score_pad_lines
 
 

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pygame
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.skullking import rules as sk
+from table.games.skullking.art import card_face
 from table.games.skullking.sim import VirtualTable, WindowPlay
 
 
 def test_a_person_plays_a_whole_game_from_the_scoreboard(tmp_path: Path) -> None:
     table = VirtualTable(tmp_path, players=3, seed=31, humans=frozenset({0}))
-    window = WindowPlay(table)
+    window = WindowPlay(table, card_face)
     asked: set[tuple[int, int]] = set()  # (round, trick) already answered, so each is touched once
 
     def person() -> bool:

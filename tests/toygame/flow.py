@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from table.core.effects import LOBBY, Sound, SwitchGame
 from table.core.flow import Judging, TableFlow, copy_state
+from table.core.frame import JudgedPlay, JudgedView, Note, Phase
 from table.core.inputs import CardLaid, CardLifted, NewGame
 from table.core.readers import SeatReaders
-from table.core.screen import JudgedPlay, JudgedView, Note, Phase
 from table.core.table_state import TableState
 from table.core.text import Text, text, verbatim
 from tests.toygame import rules

@@ -17,8 +17,8 @@ from table.config import default_text, parse_config
 from table.core import catalog
 from table.core.catalog import GameEntry
 from table.core.effects import RoundOver
+from table.core.frame import Phase
 from table.core.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
-from table.core.screen import Phase
 from table.core.session import TableSession
 from table.display.sounds import SoundPlayer
 from table.games.skullking.sim import VirtualTable

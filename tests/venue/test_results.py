@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from table.core.effects import LOBBY, Judged, Light, RoundOver, Sound, SwitchGame
-from table.core.screen import Phase, Placing, ScoreCell, ScoreRow, SeatView
+from table.core.frame import Phase, Placing, ScoreCell, ScoreRow, SeatView
 from table.core.table_state import TableState
 from table.core.text import text, verbatim
 from table.games.flying_hollander.screen import HollanderSeat

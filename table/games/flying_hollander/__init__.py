@@ -14,6 +14,7 @@ ENTRY = register_game(
     GameEntry(
         key="flying-hollander",
         name=text("The Flying Hollander"),
+        short_name=text("Flying Hollander"),
         min_players=fh.MIN_PLAYERS,
         max_players=fh.MAX_PLAYERS,
         build=lambda table, players, config: FlyingHollanderFlow(

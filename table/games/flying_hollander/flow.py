@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from table.core.effects import LedPattern, RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
+from table.core.frame import JudgedPlay, Phase, PrivateView
 from table.core.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -44,7 +45,6 @@ from table.core.inputs import (
     Press,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import JudgedPlay, Phase, PrivateView
 from table.core.table_state import TableState
 from table.core.text import Text, plural, text, verbatim
 from table.games.flying_hollander import rules as fh

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.screen import JudgedView, Note, Phase, Placing
+from table.core.frame import JudgedView, Note, Phase, Placing
 from table.core.text import Text
 
 

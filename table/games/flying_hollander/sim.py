@@ -25,7 +25,7 @@ from typing import Any
 
 from table.config import Config
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.devices.buttons import HOLD_SECONDS
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.flow import FlyingHollanderFlow

@@ -23,7 +23,7 @@ import math
 import pygame
 
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import Text, plural, text, verbatim
 from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER

@@ -14,7 +14,7 @@ The keys mean the same as in the other games' bars, or are keys they do not use 
 
 from __future__ import annotations
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import text
 from table.display.controls import AskedNewGame, Button, register_controls
 from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone

@@ -34,6 +34,7 @@ from enum import Enum
 
 from table.core.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, SwitchGame
 from table.core.flow import Judging, TableFlow, copy_state
+from table.core.frame import JudgedPlay, Phase, Placing, PrivateView
 from table.core.inputs import (
     HOLD,
     MINUS,
@@ -47,7 +48,6 @@ from table.core.inputs import (
     Press,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import JudgedPlay, Phase, Placing, PrivateView
 from table.core.table_state import TableState
 from table.core.text import COLOUR_NAMES, Text, and_list, comma_list, plural, text, verbatim
 from table.games.piratenpoker import rules as pp

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.screen import JudgedView, Note, Phase
+from table.core.frame import JudgedView, Note, Phase
 from table.core.text import COLOUR_NAMES, Text, text, verbatim
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from table.config import Config
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.games.piratenpoker import rules as pp
 from table.games.piratenpoker.flow import PiratenpokerFlow, Step
 from table.games.piratenpoker.screen import PokerScreen

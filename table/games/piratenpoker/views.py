@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.core.text import Text, text
 from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
 from table.display.typeset import current, fit_size, fit_text, fits, font, place

@@ -2,7 +2,8 @@
 (docs/rules/skullking.md).
 
 Its parts: `rules` (the rulebook), `referee` (its questions), `flow` (the table's state machine), `why` (why a trick
-went where it went), `views` (the scoreboard), `sim` (the virtual table), `batch` (judging many tricks at once).
+went where it went), `screen` (its model), `views`, `trick_view`, `controls` and `art` (the scoreboard), `sim` (the
+virtual table), `batch` (judging many tricks at once for bots).
 """
 
 from table.core.catalog import GameEntry, register_game

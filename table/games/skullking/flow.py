@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from table.core.screen import ScoreCell, Screen
+from table.core.frame import ScoreCell
 from table.core.text import COLOUR_NAMES, Text, plural, text
 from table.games.skullking import rules as sk
+from table.games.skullking.screen import Screen
 from table.games.skullking.why import why_2013
 from table.games.tricks import flow as tricks
 from table.games.tricks.why import Name

@@ -19,10 +19,11 @@ from typing import Any
 
 from table.config import Config
 from table.core import inputs
-from table.core.screen import Phase, Screen
+from table.core.frame import Phase
 from table.devices.hub_emulator import HubEmulator
 from table.games.skullking import rules as sk
 from table.games.skullking.flow import SkullKingFlow
+from table.games.skullking.screen import Screen
 from table.games.tricks.card_bot import CardBot
 from table.games.tricks.flow import TrickFlow
 from table.games.tricks.rules import Rulebook
@@ -90,7 +91,9 @@ class VirtualTable(SimTable):
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 
     def window_play(self) -> Callable[[], bool]:
-        return WindowPlay(self)
+        from table.games.skullking.art import card_face
+
+        return WindowPlay(self, card_face)
 
     def report(self) -> list[str]:
         return []
@@ -123,7 +126,7 @@ class VirtualTable(SimTable):
             if seat < self.players and uid in by_uid:
                 self.hands.lay(seat, by_uid[uid])
                 self.on_reader[seat] = by_uid[uid]
-        if screen.round:
+        if screen.phase is not Phase.LOBBY and screen.round:  # (the lobby's screen has no round)
             self._deal(screen.round)
 
     def tick(self) -> None:
@@ -295,22 +298,23 @@ def score_pad_lines(screen: Screen) -> list[str]:
 class WindowPlay:
     """The scoreboard in a window, where a person plays seat 1: bids and choices in the bar, cards by touch."""
 
-    def __init__(self, table: VirtualTable) -> None:
+    def __init__(self, table: VirtualTable, faces: Callable[[str], Any]) -> None:
+        """`faces`: how the edition's card codes look (its art module's `card_face`), for the hand."""
         from table.commands.run import load_game_views
         from table.display.scoreboard import Scoreboard
 
         load_game_views()
         self.table = table
+        self.faces = faces
         self.board = Scoreboard.open(fullscreen=False)
 
     def __call__(self) -> bool:
         from table.display.scoreboard import Click
-        from table.games.tricks.trick_view import card_face
 
         for item in self.board.events():
             if isinstance(item, Click):
                 self.table.human_lays(0, item.index)
             else:
                 self.table.app.submit(item)
-        self.board.show(self.table.flow.screen(), [card_face(card.code) for card in self.table.hand(0)])
+        self.board.show(self.table.flow.screen(), [self.faces(card.code) for card in self.table.hand(0)])
         return not self.board.quit

@@ -1,7 +1,8 @@
 """Skull King, the 2021 edition: the 2013 game with four suits of 14, the Tigress, the Kraken, the White Whale, Loot,
 the pirates' abilities and Rascal scoring (docs/rules/skullking-2021.md).
 
-Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views` (the scoreboard), `sim`.
+Its parts: `rules`, `referee`, `flow`, `inputs` and `screen` (its model), `views`, `controls` and `art` (the
+scoreboard), `sim`.
 """
 
 from table.core.catalog import GameEntry, register_game
@@ -15,6 +16,7 @@ ENTRY = register_game(
     GameEntry(
         key="skullking-2021",
         name=text("Skull King (2021 edition)"),
+        short_name=text("Skull King 2021"),
         min_players=sk2021.MIN_PLAYERS,
         max_players=sk2021.MAX_PLAYERS,
         build=lambda table, players, config: SkullKing2021Flow(table, players, skullking_2021_options(config)),

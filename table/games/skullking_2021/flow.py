@@ -28,8 +28,8 @@ from typing import Any
 
 from table.core.effects import LedPattern
 from table.core.flow import copy_state
+from table.core.frame import Phase, ScoreCell
 from table.core.inputs import HOLD, MINUS, OK
-from table.core.screen import Phase, ScoreCell
 from table.core.table_state import TableState
 from table.core.text import Text, and_list, plural, text
 from table.games.skullking_2021 import rules as sk

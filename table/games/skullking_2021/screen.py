@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.screen import Screen
 from table.core.text import Text
+from table.games.skullking.screen import Screen
 
 
 @dataclass(frozen=True)

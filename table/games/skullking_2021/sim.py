@@ -10,13 +10,15 @@ is on paper in hardware/eight-seats.md).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from table.config import CONFIG_NAME, Config, SeatConfig, default_text, load_config, parse_config
 from table.core import inputs
-from table.core.screen import Phase, Screen
-from table.games.skullking.sim import VirtualTable
+from table.core.frame import Phase
+from table.games.skullking.screen import Screen
+from table.games.skullking.sim import VirtualTable, WindowPlay
 from table.games.skullking_2021 import rules as sk
 from table.games.skullking_2021.flow import SkullKing2021Flow
 from table.games.skullking_2021.inputs import Cannonball
@@ -80,6 +82,11 @@ class VirtualTable2021(VirtualTable):
         self.hub_readers = max(HARDWARE_SEATS, players)
         self.board = BIG_BOARD if players > HARDWARE_SEATS else None
         return config
+
+    def window_play(self) -> Callable[[], bool]:
+        from table.games.skullking_2021.art import card_face
+
+        return WindowPlay(self, card_face)
 
     # --- The players ------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ ENTRY = register_game(
     GameEntry(
         key="skullking-dice",
         name=text("Skull King: the dice game"),
+        short_name=text("Skull King dice"),
         min_players=skd.MIN_PLAYERS,
         max_players=skd.MAX_PLAYERS,
         build=lambda table, players, config: SkullKingDiceFlow(

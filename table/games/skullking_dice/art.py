@@ -1,7 +1,7 @@
 """Dice drawn from shapes and text, like the cards (table/display/card_art.py): readable across the room, and never
 by colour alone.
 
-Each kind has an Okabe-Ito colour AND a mark in the die's corner (table.display.card_art.kind_mark): the number
+Each kind has an Okabe-Ito colour AND a mark in the die's corner (`kind_mark`): the number
 dice the card suits' shapes (black the Jolly Roger flag, blue a square, red a triangle, yellow a circle), the Skull
 King a crown, a Pirate crossed sabres, a Mermaid a tail; no letter, which would stay English in every language. The
 face is a numeral, a drawn skull, or a drawn flag; an unreadable face is a "?".
@@ -14,16 +14,37 @@ from functools import lru_cache
 import pygame
 
 from table.display import typeset
-from table.display.card_art import INK, PAPER, SPECIAL_COLOURS, SUIT_COLOURS, kind_mark
+from table.display.card_art import (
+    BLUISH_GREEN,
+    INK,
+    ORANGE,
+    OXBLOOD,
+    PAPER,
+    SUIT_COLOURS,
+    draw_crossed_sabres,
+    draw_crown,
+    draw_fish_tail,
+    suit_mark,
+)
 from table.display.typeset import fit_text, place
 
-DIE_COLOURS = {**SUIT_COLOURS, **{kind: SPECIAL_COLOURS[kind] for kind in ("skullking", "pirate", "mermaid")}}
+DIE_COLOURS = {**SUIT_COLOURS, "skullking": ORANGE, "pirate": OXBLOOD, "mermaid": BLUISH_GREEN}
+SYMBOLS = {"skullking": draw_crown, "pirate": draw_crossed_sabres, "mermaid": draw_fish_tail}
 DIE_KINDS = ("black", "blue", "red", "yellow", "skullking", "pirate", "mermaid")  # strongest first, as the rules
 LIGHT_KINDS = ("yellow", "skullking")  # dark ink on these bodies, light ink on the others
 
 
 def ink_on(kind: str) -> tuple[int, int, int]:
     return INK if kind in LIGHT_KINDS else PAPER
+
+
+def kind_mark(surface: pygame.Surface, kind: str, box: pygame.Rect, ink: tuple[int, int, int]) -> None:
+    """A number die's suit shape, or a special die's symbol (the Skull King's crown, a Pirate's sabres, a Mermaid's
+    tail): what tells a die's kind without its colour, in every language."""
+    if kind in SYMBOLS:
+        SYMBOLS[kind](surface, box, ink)
+    else:
+        suit_mark(surface, kind, box, ink)
 
 
 def draw_die(kind: str, face: str | None, size: int) -> pygame.Surface:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase, seat_label
 from table.core.text import text, verbatim
 from table.display.controls import (
     BarControls,
@@ -36,7 +36,6 @@ from table.display.controls import (
 from table.games.skullking_dice.art import DIE_KINDS
 from table.games.skullking_dice.inputs import CorrectDie, TrayEmptied
 from table.games.skullking_dice.screen import DiceScreen, DieFace
-from table.games.tricks.trick_view import label
 
 FACE_KEYS = {"skull": "s", "flag": "f"}  # numerals are their own keys
 
@@ -103,7 +102,7 @@ class DiceControls(BarControls):
     def _main(self, screen: DiceScreen) -> list[Button]:
         seat = self.seat(screen)
         view = screen.seats[seat]
-        name = label(view)
+        name = seat_label(view)
         chosen: list[Button] = []
         if screen.phase is Phase.BIDDING and view.joined and not view.bid_locked:
             for value in range(screen.round + 1):
@@ -118,8 +117,7 @@ class DiceControls(BarControls):
             chosen.append(Button(text("The tray is empty"), TrayEmptied(), "x"))
         if self._bid_correctable(screen, seat):
             chosen.append(Button(text("Correct {name}'s bid", name=name), Opens(BID), "c"))
-        if screen.phase is not Phase.LOBBY:
-            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
+        chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         if screen.phase is Phase.GAME_OVER:
             chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
         else:
@@ -147,7 +145,7 @@ class DiceControls(BarControls):
         """The dice of the trick on view, to correct; and the die of the thrower the camera has not seen."""
         if screen.trick is None or screen.phase not in (Phase.PLAYING, Phase.LIFTING, Phase.GAME_OVER):
             return []
-        names = {view.seat: label(view) for view in screen.seats}
+        names = {view.seat: seat_label(view) for view in screen.seats}
         chosen = [
             Button(text("{name}'s die: {die}", name=names[die.seat], die=said), Opens(KIND, (die.seat,)), str(n + 1))
             for n, (die, said) in enumerate(zip(screen.trick.dice, screen.trick.said, strict=True))
@@ -168,7 +166,7 @@ class DiceControls(BarControls):
         ]
 
     def _faces(self, screen: DiceScreen, seat: int, kind: str) -> list[Button]:
-        name = label(screen.seats[seat])
+        name = seat_label(screen.seats[seat])
         return [
             Button(
                 text("{name}'s die: {die}", name=name, die=face.said),
@@ -180,7 +178,7 @@ class DiceControls(BarControls):
 
     def _bids(self, screen: DiceScreen) -> list[Button]:
         seat = self.seat(screen)
-        return bid_corrections(seat, label(screen.seats[seat]), screen.round)
+        return bid_corrections(seat, seat_label(screen.seats[seat]), screen.round)
 
 
 def register() -> None:

@@ -64,6 +64,7 @@ from dataclasses import dataclass, field
 from table.core.bidding import SecretBids
 from table.core.effects import LOBBY, RoundOver, Sound, SwitchGame
 from table.core.flow import Judging, TableFlow, copy_state
+from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     HOLD,
     OK,
@@ -84,7 +85,6 @@ from table.core.inputs import (
     ReaderUp,
     StartGame,
 )
-from table.core.screen import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.table_state import TableState
 from table.core.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
 from table.games.skullking_dice import rules as skd

@@ -1,7 +1,7 @@
 """The dice game's screen model: what the players may see, as plain frozen data for the scoreboard to draw.
 
 The flow puts in the words the scoreboard shows (each kind's name, each die in words), so the display needs no rules
-and no flow. It shares the card game's seat views, score pad rows, placings and notes (table.core.screen), so the
+and no flow. It shares the card game's seat views, score pad rows, placings and notes (table.core.frame), so the
 score pad and the operator's bar read both. Bids are None until the YO-HO-HO reveal; tentative bids never appear.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.screen import JudgedView, Note, Phase, Placing, ScoreRow, SeatView
+from table.core.frame import JudgedView, Note, Phase, Placing, ScoreRow, SeatView
 from table.core.text import Text
 
 

@@ -33,7 +33,7 @@ import numpy as np
 
 from table.config import Config
 from table.core import inputs
-from table.core.screen import Phase
+from table.core.frame import Phase
 from table.devices.camera import VirtualCamera
 from table.devices.dice_tray import DiceTray, DirectCamera
 from table.games.skullking.sim import score_pad_lines

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from table.core.screen import Phase, SeatView
+from table.core.frame import Phase, SeatView
 from table.core.text import COLOUR_NAMES, Text, comma_list, text, verbatim
 from table.display import seat_strip
 from table.display.card_art import INK, PAPER

@@ -4,10 +4,10 @@ fills its hooks: its rules, its cards' words, the card announced when played, it
 
 A flow is a state machine. The app feeds it input events (`table.core.inputs`) one at a time; `handle(event)` answers
 with effects (`table.core.effects`) for the LEDs, the sound and the countdown timer, and `screen()` gives the screen
-model (`table.core.screen`) the scoreboard draws. There is no clock, no randomness and no I/O here: the same events
-always give the same state, so the table resumes by replaying its event log. What every game at the table does alike
-lives in `table.core.flow` (messages and refusals, the seat lights, the countdown's effects, undo with confirm,
-names, the ranking) and `table.core.bidding` (the secret bids).
+model (`table.games.skullking.screen`) the scoreboard draws. There is no clock, no randomness and no I/O here: the
+same events always give the same state, so the table resumes by replaying its event log. What every game at the table
+does alike lives in `table.core.flow` (messages and refusals, the seat lights, the countdown's effects, undo with
+confirm, names, the ranking) and `table.core.bidding` (the secret bids).
 
 How the table behaves, phase by phase (the decisions the brief left open are marked "Decision"):
 
@@ -62,6 +62,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from table.core.bidding import SecretBids
 from table.core.effects import RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
+from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     BADGE_PREFIX,
     HOLD,
@@ -78,9 +79,9 @@ from table.core.inputs import (
     Press,
 )
 from table.core.readers import SeatReaders
-from table.core.screen import JudgedPlay, Phase, PlayedCard, RevokeView, ScoreCell, ScoreRow, SeatView, TrickView
 from table.core.table_state import TableState
 from table.core.text import Text, comma_list, text
+from table.games.skullking.screen import PlayedCard, RevokeView, TrickView
 from table.games.tricks import rules as tricks
 from table.games.tricks.why import Name, card_words
 

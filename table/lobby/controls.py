@@ -1,0 +1,52 @@
+"""The lobby's bar of actions on the scoreboard: for the selected seat (touch its plate, or Tab; the first seat by
+itself) and for the table. Registered for the lobby's model by table.lobby.views.
+
+    J join    L leave    R rename (the keyboard on the screen, or type and Enter)    S start the game
+    K the next game    I the next language    U undo (Y confirms, N cancels)
+"""
+
+from __future__ import annotations
+
+from table.core import inputs
+from table.core.frame import seat_label
+from table.core.text import LANGUAGE_NAMES, LANGUAGES, text, verbatim
+from table.display.controls import BarControls, Button, Opens, undo_question
+from table.lobby.model import LobbyScreen
+
+
+def _next(choices: tuple[str, ...], current: str) -> str:
+    """The choice after `current`, round and round."""
+    return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+
+
+class LobbyControls(BarControls):
+    def seat(self, screen: LobbyScreen) -> int:
+        """The seat chosen, else the first: nobody is waited for in the lobby."""
+        if self.selected is not None and self.selected < len(screen.seats):
+            return self.selected
+        return 0
+
+    def buttons(self, screen: LobbyScreen) -> list[Button]:
+        if screen.undo:
+            return undo_question(screen.undo)
+        seat = self.seat(screen)
+        view = screen.seats[seat]
+        name = seat_label(view)
+        chosen: list[Button] = []
+        if view.joined:
+            chosen.append(Button(text("{name} leaves", name=name), inputs.LeaveSeat(seat), "l"))
+        else:
+            chosen.append(Button(text("{name} joins", name=name), inputs.JoinSeat(seat), "j"))
+        chosen.append(Button(text("Rename {name}", name=name), Opens("keyboard", seat), "r"))  # on the screen
+        if sum(v.joined for v in screen.seats) >= 2:
+            chosen.append(Button(text("Start the game"), inputs.StartGame(), "s"))
+        games = {game.key: game for game in screen.games}
+        other = games[_next(tuple(games), screen.game)]
+        if other.key != screen.game:
+            short = text("Play {game}", game=other.short_name or other.name)
+            chosen.append(Button(text("Play {game}", game=other.name), inputs.ChooseGame(other.key), "k", short))
+        language = _next(LANGUAGES, screen.language)
+        chosen.append(Button(verbatim(LANGUAGE_NAMES[language]), inputs.ChooseLanguage(language), "i"))
+        if any(v.joined for v in screen.seats):
+            chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
+        return chosen
