@@ -891,10 +891,3 @@ class SkullKing2021Flow(SeatReaders, SecretBids, GameOn):
                 return text("{name} wins the trick. Lift your cards off the readers", name=name)
             case _:
                 return self._won_the_game()
-
-
-def skullking_2021_options(config: object) -> sk.Options:
-    """The table's choice of advanced rules: the config's `skullking_2021` options if it has them, else every
-    advanced card and ability with standard scoring."""
-    options = getattr(config, "skullking_2021", None)
-    return options if isinstance(options, sk.Options) else sk.Options()
