@@ -25,8 +25,6 @@ from table.paths import data_home
 from table.venue.settings import VenueSettings
 from table.venue.topics import valid_table_id
 
-__all__ = ["CONFIG_NAME", "Config", "ConfigError", "SeatConfig", "default_text", "load_config", "parse_config"]
-
 CONFIG_NAME = "config.toml"
 MIN_SEATS, MAX_SEATS = 2, 6
 READERS = 6  # the seat hub drives up to six readers
