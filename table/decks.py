@@ -20,12 +20,15 @@ def decks() -> dict[str, tuple[str, ...]]:
 
 
 def deck_codes(game: str, config: Any = None) -> tuple[str, ...]:
-    """The game's printed deck; with the table's `config`, the deck it describes (a game whose printings differ)."""
+    """The game's printed deck; with the table's `config`, the deck its settings describe (a game whose printings
+    differ)."""
     known = decks()
     if game not in known:
         raise ValueError(f"no deck is known for the game '{game}'; known: {', '.join(known)}")
     entry = catalog.game(game)
-    return entry.deck_from(config) if config is not None and entry.deck_from is not None else known[game]
+    if config is None or entry.deck_from is None:
+        return known[game]
+    return entry.deck_from(config.game_settings(game))
 
 
 @dataclass(frozen=True)

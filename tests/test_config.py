@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from table.config import CONFIG_NAME, ConfigError, default_text, load_config, parse_config
-from table.games.skullking_dice import rules as skd
 
 SEAT = "[[seats]]\nreader = {reader}\nled = [{a}, {b}, {c}]\nbutton = {d}\n"
 
@@ -48,11 +47,10 @@ def test_a_three_button_seat() -> None:
         (two_seats().replace("reader = 1", "reader = 9"), "reader is 0 to 5"),
         (two_seats().replace("button = 3\n", ""), "either button = <pin> or buttons"),
         (two_seats().replace("reader = 1\n", ""), "'reader' is missing"),
-        (two_seats("[dice]\nfaces.green = ['1', '2', '3', '4', '5', '6']\n"), "faces of 'green'?"),
-        (two_seats("[dice]\nfaces.red = ['1', '2', '3']\n"), "faces.red is the die's six faces"),
-        (two_seats("[dice]\nfaces.pirate = ['7', '7', '7', '7', '7', '7']\n"), "each one of skull, flag"),
-        (two_seats("[dice]\ncounts.red = 0\n"), "counts.red is how many red dice"),
-        (two_seats("[dice]\ncounts.purple = 2\n"), "counts of 'purple'?"),
+        (two_seats("[camera]\ndie_px = 'big'\n"), "die_px is how wide one die looks"),
+        (two_seats("[operator]\nminutes = 0\n"), "minutes is how long the operator stays unlocked, 1 to 60, not 0"),
+        (two_seats("[shark]\nteeth = 3\n"), "unknown setting 'shark'"),
+        (two_seats("hub = 'auto'\n"), "[hub] must be a section"),
     ],
 )
 def test_every_mistake_is_named(text: str, message: str) -> None:
@@ -68,12 +66,3 @@ def test_a_corrupt_config_file_says_where_and_what_to_do(tmp_path: Path) -> None
     path.write_text(default_text()[:300])  # cut off mid-file by a power failure
     with pytest.raises(ConfigError, match=str(path).replace(".", r"\.")):
         load_config(path)
-
-
-def test_a_printing_with_other_dice_is_set_in_the_config() -> None:
-    config = parse_config(two_seats("[dice]\nfaces.yellow = ['flag', 'flag', '1', '1', '7', '7']\ncounts.yellow = 6\n"))
-
-    assert config.dice_bag.faces["yellow"] == ("flag", "flag", "1", "1", "7", "7")
-    assert config.dice_bag.counts["yellow"] == 6
-    assert config.dice_bag.faces["red"] == skd.STANDARD_BAG.faces["red"]  # the kinds not named stay standard
-    assert parse_config(two_seats()).dice_bag == skd.STANDARD_BAG

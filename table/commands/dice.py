@@ -99,7 +99,7 @@ def table_dice():  # -> vision.dice.DiceSet
     from table.config import load_config
     from vision.dice import DiceSet
 
-    bag = load_config().dice_bag
+    bag = load_config().game_settings("skullking-dice").bag
     return DiceSet(dict(bag.faces), dict(bag.counts))
 
 

@@ -18,12 +18,13 @@ from typing import Any
 
 from table.core import inputs
 from table.core.effects import LOBBY
+from table.core.settings import GameSettings
 from table.core.table_state import TableState
 from table.core.text import Text
 
 BuildFlow = Callable[[TableState, Sequence[int], Any], Any]
-"""(the table, the seats that play clockwise, the table's config or None for the defaults) -> the game's flow,
-already in its first round."""
+"""(the table, the seats that play clockwise, the game's settings: its config section as read, its default without
+a config, None for a game without settings) -> the game's flow, already in its first round."""
 
 Ask = Callable[[Any], dict[str, Any]]
 
@@ -37,13 +38,19 @@ class GameEntry:
     build: BuildFlow
     short_name: Text | None = None  # a shorter name, where `name` does not fit (a lobby's chip, a button)
     deck: tuple[str, ...] = ()  # the card codes of one printed deck, in the order enrollment asks; () : no cards
-    deck_from: Callable[[Any], tuple[str, ...]] | None = None  # the deck the table's config describes, if it may
+    deck_from: Callable[[Any], tuple[str, ...]] | None = None  # the deck its settings describe (printings differ)
     dice: bool = False  # played with dice read by the tray's camera
     inputs: tuple[type, ...] = ()  # the game's own input kinds, besides the table's (table.core.inputs)
     referee: Mapping[str, Ask] = field(default_factory=dict)  # the referee's questions: ask -> answer
     views: str = ""  # the module of the game's package that registers its views and controls on the scoreboard
     virtual_table: str = ""  # "module:Class" of its virtual table, for `pirate-table demo`; "" : no demo
     inputs_logged_bare: bool = False  # its inputs were logged by bare class name before kinds were per game
+    settings: GameSettings[Any] | None = None  # its own section of config.toml (table.core.settings); None: none
+
+    @property
+    def default_settings(self) -> Any:
+        """The settings it is built with when the table has no config (None for a game without settings)."""
+        return self.settings.default if self.settings is not None else None
 
     @property
     def needs(self) -> str:
@@ -68,6 +75,10 @@ def register_game(entry: GameEntry) -> GameEntry:
         raise ValueError(f"a game is registered as '{entry.key}' already")
     if not 1 <= entry.min_players <= entry.max_players:
         raise ValueError(f"{entry.key}: players {entry.min_players} to {entry.max_players}?")
+    if entry.settings is not None and entry.settings.section in {
+        other.settings.section for other in _entries.values() if other.settings is not None
+    }:
+        raise ValueError(f"{entry.key}: the config section [{entry.settings.section}] is another game's already")
     _entries[entry.key] = entry
     return entry
 

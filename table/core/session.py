@@ -121,4 +121,6 @@ class TableSession:
             self.flow = switch.flow
             self.flow.reopen()
         else:
-            self.flow = catalog.game(switch.game).build(self.table, switch.players, self.config)
+            entry = catalog.game(switch.game)
+            settings = self.config.game_settings(entry.key) if self.config is not None else entry.default_settings
+            self.flow = entry.build(self.table, switch.players, settings)

@@ -385,7 +385,7 @@ def test_the_game_starts_from_the_lobby_through_the_catalog() -> None:
     from table.core import catalog
 
     entry = catalog.game("flying-hollander")
-    flow = entry.build(TableState(4), (0, 1, 2, 3), None)
+    flow = entry.build(TableState(4), (0, 1, 2, 3), entry.default_settings)
     assert isinstance(flow, FlyingHollanderFlow) and len(entry.deck) == 60
 
 

@@ -361,10 +361,10 @@ def test_the_second_card_decides_a_tie() -> None:
 def test_the_printing_s_settings_come_from_the_config() -> None:
     from table.config import ConfigError, default_text, parse_config
 
-    assert parse_config(default_text()).piratenpoker == pp.DEFAULT_SETTINGS
+    assert parse_config(default_text()).game_settings("piratenpoker") == pp.DEFAULT_SETTINGS
     extra = 'loot = [5, 5, 5, 6, 8, 10, 10]\nsets = "once"\nnames = { red = "Rot", yellow = "Gelb", blue = "Blau" }\n'
     config = parse_config(default_text().replace("[piratenpoker]\n", "[piratenpoker]\n" + extra, 1))
-    settings = config.piratenpoker
+    settings = config.game_settings("piratenpoker")
     assert settings.loot_fronts == (5, 5, 5, 6, 8, 10, 10) and settings.sets == "once"
     flow = PiratenpokerFlow(TableState(3), (0, 1, 2), settings)
     assert [str(name) for name in flow.screen().colour_names] == ["Rot", "Gelb", "Blau"]

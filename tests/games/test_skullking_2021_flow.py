@@ -303,11 +303,12 @@ def test_bad_seats_and_buttons_are_refused(event: object) -> None:
 
 def test_the_config_chooses_the_advanced_rules() -> None:
     from table.config import ConfigError, default_text, parse_config
-    from table.games.skullking_2021.flow import skullking_2021_options
+    from table.core import catalog
 
-    assert skullking_2021_options(None) == sk.Options()
+    assert catalog.game("skullking-2021").default_settings == sk.Options()
+    assert parse_config(default_text()).game_settings("skullking-2021") == sk.Options()
     config = parse_config(default_text() + '\n[skullking-2021]\nscoring = "rascal"\nkraken = false\n')
-    assert skullking_2021_options(config) == sk.Options(scoring="rascal", kraken=False)
+    assert config.game_settings("skullking-2021") == sk.Options(scoring="rascal", kraken=False)
     for bad, says in (('scoring = "landlubber"', "scoring is one of standard, rascal"), ("loot = 1", "true or false")):
         with pytest.raises(ConfigError, match=says):
             parse_config(default_text() + f"\n[skullking-2021]\n{bad}\n")

@@ -385,11 +385,11 @@ def test_the_config_gives_the_copies_of_each_card() -> None:
     from table.core import catalog
     from table.core.table_state import TableState
 
-    assert parse_config(default_text()).hollander_counts == ()
+    assert parse_config(default_text()).game_settings("flying-hollander") == ()
     text = default_text().replace("# counts.kraken = 1", 'counts.kraken = 1\ncounts."crew:12" = 3')
     config = parse_config(text)
-    assert config.hollander_counts == (("crew:12", 3), ("kraken", 1))
-    flow = catalog.game("flying-hollander").build(TableState(4), (0, 1), config)
+    assert config.game_settings("flying-hollander") == (("crew:12", 3), ("kraken", 1))
+    flow = catalog.game("flying-hollander").build(TableState(4), (0, 1), config.game_settings("flying-hollander"))
     assert flow.screen().draw == 58 - 18
     for bad in ("counts.joker = 1", "counts.kraken = -1", 'colour = "red"'):
         with pytest.raises(ConfigError):

@@ -9,6 +9,7 @@ from table.games.flying_hollander import referee
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.flow import FlyingHollanderFlow
 from table.games.flying_hollander.inputs import HOLLANDER_INPUT_KINDS
+from table.games.flying_hollander.settings import SETTINGS, deck
 
 ENTRY = register_game(
     GameEntry(
@@ -17,14 +18,13 @@ ENTRY = register_game(
         short_name=text("Flying Hollander"),
         min_players=fh.MIN_PLAYERS,
         max_players=fh.MAX_PLAYERS,
-        build=lambda table, players, config: FlyingHollanderFlow(
-            table, players, deck_size=len(fh.deck(dict(config.hollander_counts) if config else None))
-        ),
+        build=lambda table, players, counts: FlyingHollanderFlow(table, players, deck_size=len(deck(counts))),
         deck=fh.DECK,
-        deck_from=lambda config: fh.deck(dict(config.hollander_counts)),  # how many of each card: the config's
+        deck_from=deck,  # how many of each card: the config's
         inputs=HOLLANDER_INPUT_KINDS,
         referee=referee.REFEREE,
         views="table.games.flying_hollander.views",
         virtual_table="table.games.flying_hollander.sim:VirtualHollanderTable",
+        settings=SETTINGS,
     )
 )

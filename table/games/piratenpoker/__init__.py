@@ -10,6 +10,7 @@ from table.games.piratenpoker import referee
 from table.games.piratenpoker import rules as pp
 from table.games.piratenpoker.flow import PiratenpokerFlow
 from table.games.piratenpoker.inputs import PIRATENPOKER_INPUT_KINDS
+from table.games.piratenpoker.settings import SETTINGS
 
 ENTRY = register_game(
     GameEntry(
@@ -17,13 +18,12 @@ ENTRY = register_game(
         name=text("Piratenpoker"),
         min_players=pp.MIN_PLAYERS,
         max_players=pp.MAX_PLAYERS,
-        build=lambda table, players, config: PiratenpokerFlow(
-            table, players, config.piratenpoker if config else pp.DEFAULT_SETTINGS
-        ),
+        build=lambda table, players, settings: PiratenpokerFlow(table, players, settings),
         deck=pp.DECK_CODES,
         inputs=PIRATENPOKER_INPUT_KINDS,
         referee=referee.REFEREE,
         views="table.games.piratenpoker.views",
         virtual_table="table.games.piratenpoker.sim:PiratenpokerTable",
+        settings=SETTINGS,
     )
 )

@@ -10,7 +10,8 @@ from table.core.text import text
 from table.games.skullking_2021 import inputs as sk2021_inputs
 from table.games.skullking_2021 import referee
 from table.games.skullking_2021 import rules as sk2021
-from table.games.skullking_2021.flow import SkullKing2021Flow, skullking_2021_options
+from table.games.skullking_2021.flow import SkullKing2021Flow
+from table.games.skullking_2021.settings import SETTINGS
 
 ENTRY = register_game(
     GameEntry(
@@ -19,11 +20,12 @@ ENTRY = register_game(
         short_name=text("Skull King 2021"),
         min_players=sk2021.MIN_PLAYERS,
         max_players=sk2021.MAX_PLAYERS,
-        build=lambda table, players, config: SkullKing2021Flow(table, players, skullking_2021_options(config)),
+        build=lambda table, players, options: SkullKing2021Flow(table, players, options),
         deck=tuple(card.code for card in sk2021.DECK),
         inputs=sk2021_inputs.INPUT_KINDS,
         referee=referee.REFEREE,
         views="table.games.skullking_2021.views",
         virtual_table="table.games.skullking_2021.sim:VirtualTable2021",
+        settings=SETTINGS,
     )
 )

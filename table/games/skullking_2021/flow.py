@@ -443,10 +443,3 @@ class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
         if self._round().tricks[-1].winner is None:
             return text("Nobody wins the trick. Lift your cards off the readers")
         return super()._lifting_prompt()
-
-
-def skullking_2021_options(config: object) -> sk.Options:
-    """The table's choice of advanced rules: the config's `skullking_2021` options if it has them, else every
-    advanced card and ability with standard scoring."""
-    options = getattr(config, "skullking_2021", None)
-    return options if isinstance(options, sk.Options) else sk.Options()

@@ -57,7 +57,7 @@ def table_options(home: Path) -> sk.Options:
     """The advanced rules and scoring of the table's own config.toml (the data folder, beside the demo's folder),
     so `[skullking-2021] scoring = "rascal"` there makes the demo play Rascal scoring; the defaults without it."""
     path = home.parent / CONFIG_NAME
-    return load_config(path).skullking_2021 if path.exists() else sk.Options()
+    return load_config(path).game_settings(GAME) if path.exists() else sk.Options()
 
 
 class VirtualTable2021(VirtualTable):
@@ -77,7 +77,7 @@ class VirtualTable2021(VirtualTable):
         """Up to six players at the default table, seven or eight at one of their own; the table's advanced rules."""
         if config is None:
             config = parse_config(default_text()) if players <= HARDWARE_SEATS else big_table_config(players)
-            config = dataclasses.replace(config, skullking_2021=table_options(home))
+            config = config.with_game_settings(GAME, table_options(home))
         config = dataclasses.replace(config, game=GAME)
         self.hub_readers = max(HARDWARE_SEATS, players)
         self.board = BIG_BOARD if players > HARDWARE_SEATS else None

@@ -11,6 +11,7 @@ from table.games.skullking_dice import inputs as dice_inputs
 from table.games.skullking_dice import referee
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.games.skullking_dice.settings import SETTINGS
 
 ENTRY = register_game(
     GameEntry(
@@ -19,11 +20,8 @@ ENTRY = register_game(
         short_name=text("Skull King dice"),
         min_players=skd.MIN_PLAYERS,
         max_players=skd.MAX_PLAYERS,
-        build=lambda table, players, config: SkullKingDiceFlow(
-            table,
-            players,
-            scoring=config.dice_scoring if config else skd.STANDARD,
-            bag=config.dice_bag if config else skd.STANDARD_BAG,
+        build=lambda table, players, settings: SkullKingDiceFlow(
+            table, players, scoring=settings.scoring, bag=settings.bag
         ),
         dice=True,
         inputs=dice_inputs.DICE_INPUT_KINDS,
@@ -31,5 +29,6 @@ ENTRY = register_game(
         views="table.games.skullking_dice.views",
         virtual_table="table.games.skullking_dice.sim:VirtualDiceTable",
         inputs_logged_bare=True,
+        settings=SETTINGS,
     )
 )

@@ -1,0 +1,32 @@
+"""Piratenpoker's section of config.toml, [piratenpoker]: what differs between printings (docs/rules/piratenpoker.md),
+checked by the rules' own `settings`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.core.settings import CHECK, GameSettings
+from table.games.piratenpoker import rules as pp
+
+
+def parse(section: dict[str, Any], where: str) -> pp.Settings:
+    CHECK.only(section, ("loot", "sets", "names"), where)
+    try:
+        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"))
+    except ValueError as error:
+        CHECK.fail(where, str(error))
+
+
+SETTINGS = GameSettings(
+    section="piratenpoker",
+    default=pp.DEFAULT_SETTINGS,
+    parse=parse,
+    default_toml="""\
+[piratenpoker]
+# Printings differ (docs/rules/piratenpoker.md): the 7 loot cards of each colour's stack by their front value,
+# whether every set of three pays +5 ("every") or each kind of set once ("once"), the colours as the printing names them.
+# loot = [5, 5, 6, 6, 8, 8, 10]
+# sets = "every"
+# names = { red = "red", yellow = "yellow", blue = "blue" }
+""",  # noqa: E501 (the default config's words, as they were)
+)
