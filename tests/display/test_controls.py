@@ -7,8 +7,8 @@ import pytest
 
 from table.core import inputs
 from table.core.screen import Phase, Screen
-from table.core.session import TableSession
 from table.display.controls import Controls
+from table.session import TableSession
 
 
 def key(char: str, code: int | None = None) -> pygame.event.Event:

@@ -11,7 +11,7 @@ from table.core import catalog
 from table.core.badges import BADGE_NAME_LENGTH, BadName, badge_code, badge_name, tidy_badge_name
 from table.core.effects import LedPattern, Light, Message, Sound
 from table.core.inputs import CardLaid, CardLifted, ChooseGame, JoinSeat, SetName, StartGame
-from table.core.session import TableSession
+from table.session import TableSession
 from tests.games.table_driver import Table
 
 REFUSED = "Seat 1: this player badge names no one; write a name on it with pirate-table write-badge"

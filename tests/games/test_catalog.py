@@ -19,9 +19,9 @@ from table.core.catalog import GameEntry
 from table.core.effects import LedPattern, Light
 from table.core.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
 from table.core.screen import Phase, PrivateView
-from table.core.session import TableSession
 from table.decks import deck_codes, decks
 from table.display.views import Paint, find_view
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
 from tests.toygame.flow import HighCardFlow, HighCardScreen, Pass

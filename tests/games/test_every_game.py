@@ -34,7 +34,7 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.session import TableSession
+from table.session import TableSession
 
 EVENTS = 300
 

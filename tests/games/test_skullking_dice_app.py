@@ -14,11 +14,11 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table.commands.run import build_table
 from table.config import default_text, parse_config
 from table.core import inputs
+from table.core.inputs import DieLanded, DieTakenOut
 from table.core.screen import Phase, Screen
 from table.devices.dice_tray import DiceTray
 from table.devices.hub_emulator import HubEmulator
 from table.games.skullking_dice.flow import SkullKingDiceFlow
-from table.games.skullking_dice.inputs import DieLanded, DieTakenOut
 from table.games.skullking_dice.screen import DiceScreen
 from table.lobby.flow import LobbyFlow
 from table.store.database import open_database

@@ -19,9 +19,9 @@ from table.core.catalog import GameEntry
 from table.core.effects import RoundOver
 from table.core.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
 from table.core.screen import Phase
-from table.core.session import TableSession
 from table.display.sounds import SoundPlayer
 from table.games.skullking.sim import VirtualTable
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
