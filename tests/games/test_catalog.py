@@ -24,7 +24,9 @@ from table.display.views import Paint, find_view
 from table.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
-from tests.toygame.flow import HighCardFlow, HighCardScreen, Pass
+from tests.toygame.flow import HighCardFlow
+from tests.toygame.inputs import Pass
+from tests.toygame.screen import HighCardScreen
 
 
 def test_the_built_in_games_are_in_the_catalog() -> None:

@@ -1,11 +1,8 @@
-"""High Card's rules: pure, like every rules module."""
+"""High Card's rules: pure, like every rules module (the standard library only)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from table.core.requests import RequestError, codes
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ROUNDS = 3
@@ -27,13 +24,3 @@ def round_winner(cards: Sequence[str | None]) -> int | None:
     values = [value(card) if card is not None else 0 for card in cards]
     best = max(values)
     return values.index(best) if best else None
-
-
-def ask_round(asked: Any) -> dict[str, Any]:
-    cards = codes(asked, "round", 'star cards such as ["star:3", "star:7"]')
-    if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS:
-        raise RequestError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} cards")
-    return {"winner": round_winner(cards)}
-
-
-REFEREE = {"round": ask_round}

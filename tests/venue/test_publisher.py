@@ -30,7 +30,7 @@ from table.venue.broker import LocalBroker, free_port, make_test_certificates, t
 from table.venue.publisher import VenuePublisher
 from table.venue.settings import VenueSettings
 from tests.devices.test_nfc import FakeClock
-from tests.toygame.flow import Pass
+from tests.toygame.inputs import Pass
 from tests.venue.listener import Listener, wait_until
 from tests.venue.proxy import Proxy
 
