@@ -399,17 +399,23 @@ class TableFlow:
         self.names[seat] = name or None
         self.table.name_from_badge[seat] = badge and bool(name)
 
+    def _newly_laid(self, seat: int, uid: str) -> bool:
+        """A tag laid on `seat`'s reader is noted there; False for a seat that does not exist (refused) and for the
+        same tag reported again (answered once already)."""
+        if not self._seat_exists(seat) or self.on_reader.get(seat) == uid:
+            return False
+        self.on_reader[seat] = uid
+        return True
+
     def _badge_naming_no_one(self, seat: int, uid: str) -> None:
         """A player badge whose name is empty, too long or holds control characters: refused in every flow, the
         lobby's and every game's, and nothing changes but what the table knows lies on the reader."""
-        if not self._seat_exists(seat) or self.on_reader.get(seat) == uid:
-            return  # the same tag reported again: refused once already
-        self.on_reader[seat] = uid
-        said = text(
-            "{name}: this player badge names no one; write a name on it with pirate-table write-badge",
-            name=self._name(seat),
-        )
-        self._refuse(said, seat)
+        if self._newly_laid(seat, uid):
+            said = text(
+                "{name}: this player badge names no one; write a name on it with pirate-table write-badge",
+                name=self._name(seat),
+            )
+            self._refuse(said, seat)
 
     def _name(self, seat: int) -> Text:
         """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""
@@ -443,9 +449,10 @@ class TableFlow:
 
 
 class GameOn(TableFlow):
-    """The base of every game's flow: while a game is on, seats and the game are not chosen here (the lobby's inputs
-    are refused with the way back), NewGame hands the table back to the lobby with the same players seated, and the
-    first thing undo takes back is the start. Combine as `class Flow(SeatReaders, SecretBids, GameOn)`."""
+    """The base of every game's flow: while a game is on, seats and the game are not chosen here (the lobby's inputs,
+    a player badge among them, are refused with the way back), NewGame hands the table back to the lobby with the
+    same players seated, and the first thing undo takes back is the start. Combine as
+    `class Flow(SeatReaders, SecretBids, GameOn)`."""
 
     def _started(self) -> None:
         """The game has just begun its first round (its constructor says so): the first thing undo can take back
@@ -454,6 +461,12 @@ class GameOn(TableFlow):
 
     def _common_input(self, event: object) -> bool:
         match event:
+            case CardLaid() if is_badge(event.code) and badge_name(event.code or "") is not None:
+                if self._newly_laid(event.seat, event.uid):
+                    said = text(
+                        "{name}: that is a player badge; badges name a seat in the lobby", name=self._name(event.seat)
+                    )
+                    self._refuse(said, event.seat)
             case JoinSeat():
                 if self._seat_exists(event.seat):
                     self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)

@@ -101,4 +101,5 @@ class HighCardFlow(SeatReaders, GameOn):
             self.link_lost,
             self.language,
             **self._why_fields(),
+            names=tuple(str(self._name(seat)) for seat in self.players),
         )

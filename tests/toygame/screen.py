@@ -22,3 +22,4 @@ class HighCardScreen:
     why: Text | None = None
     judged: JudgedView | None = None
     showing_last: bool = False
+    names: tuple[str, ...] = ()  # the players' names, by position
