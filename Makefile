@@ -15,8 +15,13 @@ test: $(VENV)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
+# The benchmarks of BENCHMARKS.md that take a minute or two each: the trick judge, the seat hub, a trick's last card
+# to the winner's light, the scoreboard. (`make test` runs every bench in bench/ for a moment: tests/test_bench.py.)
 bench: $(VENV)/.installed
 	$(BIN)/python bench/bench_skullking.py
+	$(BIN)/python bench/bench_hub_latency.py
+	$(BIN)/python bench/bench_trick_latency.py
+	$(BIN)/python bench/bench_scoreboard.py
 
 # The long runs, kept out of `make test` (results in BENCHMARKS.md): the hub protocol fuzzed with 100 000 streams,
 # and a whole evening of every game with faults and kills.

@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from table.commands.run import load_game_views
 from table.core.frame import Phase
 from table.display.scoreboard import Scoreboard
 from table.games.skullking.screen import Screen
@@ -71,6 +72,7 @@ def main() -> None:
     screens = busiest_screens()
     pygame.display.init()
     pygame.font.init()
+    load_game_views()  # the games' views, as `pirate-table run` registers them before the scoreboard draws
     clock = StepClock()
     board = Scoreboard(pygame.display.set_mode((1920, 1080)), clock=clock)
     times = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
 import shutil
 import signal
@@ -256,7 +257,8 @@ def database_bytes(database: Path) -> int:
 
 
 def percentile(values: list[float], p: float) -> float:
-    return values[min(len(values) - 1, int(len(values) * p / 100))]
+    """The p-th percentile of sorted `values`; nan for none (a run shorter than 5 s has no steady tricks)."""
+    return values[min(len(values) - 1, int(len(values) * p / 100))] if values else math.nan
 
 
 def cpu_seconds(pid: int) -> float:

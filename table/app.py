@@ -1,9 +1,9 @@
 """The table's one loop: it owns all I/O. Devices give events; each becomes a game input that is written to the
 event log first and only then handed to the game; the game's effects drive the lights, the sound and the
 countdown; the scoreboard draws the game's screen model whenever it changed. The dice tray (camera and tray
-tracker), when there is one, is polled the same way: its events become the dice game's inputs.
+tracker), when there is one, is polled the same way: its events become the table's tray facts.
 
-The session is a `TableSession` (table.core.session): the table's lobby and the game being played, handed on from
+The session is a `TableSession` (table.session): the table's lobby and the game being played, handed on from
 one flow to the next within it, also while replaying the log, so a table that switched games resumes in the right
 one.
 
@@ -44,7 +44,6 @@ from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
-from table.games.skullking_dice import inputs as dice_inputs
 from table.operator import OPEN_FROM_SCREEN, OperatorPin, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
@@ -394,22 +393,20 @@ def venue_ahead(count: int) -> Text:
 
 
 def tray_input(event: TrayEvent, together: int = 1) -> Any | None:
-    """The dice game's input for a tray event; `together`: how many dice came to rest in the same frame."""
+    """The table's input (a tray fact) for a tray event; `together`: how many dice came to rest in the same frame."""
     match event:
         case DieSettled(order, kind, face, confidence, x, y):
-            return dice_inputs.DieLanded(order, kind, face, round(float(confidence), 3), int(x), int(y), together)
+            return inputs.DieLanded(order, kind, face, round(float(confidence), 3), int(x), int(y), together)
         case DieChanged(order, kind, face, confidence, x, y, was_kind, was_face):
-            return dice_inputs.DieMoved(
-                order, kind, face, round(float(confidence), 3), was_kind, was_face, int(x), int(y)
-            )
+            return inputs.DieMoved(order, kind, face, round(float(confidence), 3), was_kind, was_face, int(x), int(y))
         case DieRemoved(order):
-            return dice_inputs.DieTakenOut(order)
+            return inputs.DieTakenOut(order)
         case TrayBlocked():
-            return dice_inputs.TrayCovered()
+            return inputs.TrayCovered()
         case TrayClear():
-            return dice_inputs.TrayUncovered()
+            return inputs.TrayUncovered()
         case CameraLost(reason):
-            return dice_inputs.CameraDown(reason)
+            return inputs.CameraDown(reason)
         case CameraBack():
-            return dice_inputs.CameraUp()
+            return inputs.CameraUp()
     return None

@@ -10,6 +10,9 @@ import pytest
 
 from table.core import catalog
 from table.core.catalog import GameEntry
+from tests.toygame import ENTRY as TOY_GAME  # High Card registers itself on import, as every game does...
+
+catalog.unregister_game(TOY_GAME.key)  # ...and is in the catalog only for the tests that ask for it (toy_game)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -26,8 +29,6 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
 @pytest.fixture
 def toy_game() -> Iterator[GameEntry]:
     """High Card (tests/toygame), registered in the game catalog for one test."""
-    from tests.toygame import ENTRY
-
-    catalog.register_game(ENTRY)
-    yield ENTRY
-    catalog.unregister_game(ENTRY.key)
+    catalog.register_game(TOY_GAME)
+    yield TOY_GAME
+    catalog.unregister_game(TOY_GAME.key)

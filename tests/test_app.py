@@ -12,12 +12,12 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from table.app import TableApp
 from table.core import catalog, inputs
 from table.core.frame import Phase
-from table.core.session import TableSession
 from table.devices.buttons import HOLD_SECONDS, gpio_buttons
 from table.devices.hub_emulator import HubEmulator
 from table.devices.lights import AMBER, RED, Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
+from table.session import TableSession
 from table.sim.virtual_deck import VirtualSeats, virtual_deck
 from table.store.database import open_database
 from table.store.decks import DeckRegistry

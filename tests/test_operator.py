@@ -158,7 +158,7 @@ def test_anyone_may_start_the_game_and_players_act_at_their_seats(table: tuple) 
 def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
     pygame.display.init()
     controls = ActionBar()
-    from table.core.session import TableSession
+    from table.session import TableSession
 
     screen = TableSession(3).screen()
 

@@ -52,8 +52,8 @@ def test_the_scoreboard_window_draws_the_table_and_takes_actions(tmp_path: Path,
     import pygame
 
     from table.core import inputs
-    from table.core.session import TableSession
     from table.display.scoreboard import Scoreboard
+    from table.session import TableSession
 
     board = Scoreboard.open(fullscreen=False)
     board.show(TableSession(4).screen())
@@ -69,7 +69,7 @@ def test_run_keeps_each_game_s_score_pads_in_a_folder_of_its_own(tmp_path: Path,
     import pygame
 
     from table.commands.run import load_game_views
-    from table.core.session import TableSession
+    from table.session import TableSession
 
     pygame.font.init()
     load_game_views()

@@ -18,7 +18,6 @@ from table.app import TableApp
 from table.archive import BACKUP_NAME, ScorePads, back_up, save_finished_game
 from table.config import Config
 from table.core import catalog
-from table.core.session import TableSession
 from table.devices.buttons import SeatButtons, gpio_buttons
 from table.devices.dice_tray import DiceTray, open_tray
 from table.devices.lights import SeatLight
@@ -27,6 +26,7 @@ from table.display.sounds import SoundPlayer
 from table.kiosk import TableLock, Watchdog
 from table.operator import OperatorRole
 from table.paths import data_home
+from table.session import TableSession
 from table.store.database import DATABASE_NAME, DiskFull, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog

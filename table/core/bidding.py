@@ -31,7 +31,7 @@ else:
 
 
 class SecretBids(_Flow):
-    """The bidding part of a flow; combine as `class Flow(SecretBids, TableFlow)`."""
+    """The bidding part of a flow; combine as `class Flow(SecretBids, GameOn)`."""
 
     def _bid_round(self) -> int:
         """The round's number r: a bid is 0 to r tricks."""

@@ -2,8 +2,8 @@
 reads it.
 
 Config validation, the command line (`demo --game`, `enroll`, `write-tags`, `referee`, `games`), the deck registry,
-the lobby's game choice, the event log and the scoreboard all ask this catalog, so adding a game is its rules
-module, its flow module, its views module and one `register_game(GameEntry(...))` here (docs/adding-a-game.md).
+the lobby's game choice, the event log and the scoreboard all ask this catalog, so adding a game is its own folder
+whose package calls `register_game(GameEntry(...))`, and one import line in table/games (docs/adding-a-game.md).
 
 The catalog names the display and the virtual table by module path, imported only by the shell that needs them
 (the scoreboard, `demo`), so the flows never import the display.

@@ -118,7 +118,7 @@ class SwitchGame:
     """Hand the table to another flow: the lobby's StartGame to the chosen game (its key in the game catalog),
     which begins its first round at once; a game's NewGame back to the lobby (`LOBBY`), with these seats joined.
 
-    `players` are the seats that play, clockwise. The table (table.core.session) builds the flow, also when
+    `players` are the seats that play, clockwise. The table (table.session) builds the flow, also when
     replaying the log; names, language and readers go along in the table's state. `back` True: an undo going back
     to the flow the table had before, as it was (the lobby before the start; `flow`, the game before a new game).
     """

@@ -1,6 +1,8 @@
 """What every game flow at the table does the same way, whatever the game: the shell around its rules.
 
-`TableFlow` is the base of a game's flow (SkullKingFlow, SkullKingDiceFlow, and the games to come). It owns:
+`TableFlow` is the shell of every flow at the table; `GameOn` (below) is the one base of every game's flow, so the
+table's inputs are taken, and the lobby's refused, in the same words in every game; the lobby (table.lobby.flow) is
+the other `TableFlow`. The shell owns:
 
 - `handle(event)`: dispatch the event (the game's `_dispatch`), then the YO-HO-HO countdown's effects (entering the
   countdown starts it; leaving it other than by its end, say by an undo, cancels it), then the seat lights;
@@ -11,8 +13,8 @@
 - The operator's undo with confirm: `_checkpoint(action)` before an accepted action keeps the game as it was
   (UNDO_DEPTH actions back); Undo asks "Undo <action>?", ConfirmUndo restores it, CancelUndo drops the question.
 - The inputs every flow takes alike (`_common_input`, before the game's `_dispatch`): names, the language and a
-  player badge that names no one (refused, table.core.badges) here,
-  the hub and the readers in `SeatReaders`, the lobby's inputs refused and NewGame in `GameOn` (a game's flow).
+  player badge that names no one (refused, table.core.badges) here; the hub and the readers in `SeatReaders`; the
+  lobby's inputs refused, NewGame and the start undone in `GameOn`.
 - Names: a seat's player is the name given, else "Seat 3" in the table's language; the final ranking by totals.
 - Why: `_judged` says a trick (or the game's own unit) is judged: the Judged effect, the why line the screen keeps
   until the next trick's first card (`_next_unit_started`), and the trick kept to be shown again on demand
@@ -245,13 +247,8 @@ class TableFlow:
 
     # --- Undo -----------------------------------------------------------------------------------------------------
 
-    def _started(self) -> None:
-        """A game's flow has just begun its first round: the first thing undo can take back is the start itself,
-        back to the lobby as it was (another flow: the table hands back to it)."""
-        self.history.append((text("the start of the game"), SwitchGame(LOBBY, tuple(self._playing_seats()), back=True)))
-
     def reopen(self, undo_to: SwitchGame | None = None) -> None:
-        """The table comes back to this flow (table.core.session): old messages and questions are gone, the lights
+        """The table comes back to this flow (table.session): old messages and questions are gone, the lights
         are recomputed. `undo_to`: what an undo right now hands the table back to (the game a new game ended)."""
         self.notes, self.undo_asked, self.showing_last = [], None, False
         if undo_to is not None:
@@ -402,17 +399,23 @@ class TableFlow:
         self.names[seat] = name or None
         self.table.name_from_badge[seat] = badge and bool(name)
 
+    def _newly_laid(self, seat: int, uid: str) -> bool:
+        """A tag laid on `seat`'s reader is noted there; False for a seat that does not exist (refused) and for the
+        same tag reported again (answered once already)."""
+        if not self._seat_exists(seat) or self.on_reader.get(seat) == uid:
+            return False
+        self.on_reader[seat] = uid
+        return True
+
     def _badge_naming_no_one(self, seat: int, uid: str) -> None:
         """A player badge whose name is empty, too long or holds control characters: refused in every flow, the
         lobby's and every game's, and nothing changes but what the table knows lies on the reader."""
-        if not self._seat_exists(seat) or self.on_reader.get(seat) == uid:
-            return  # the same tag reported again: refused once already
-        self.on_reader[seat] = uid
-        said = text(
-            "{name}: this player badge names no one; write a name on it with pirate-table write-badge",
-            name=self._name(seat),
-        )
-        self._refuse(said, seat)
+        if self._newly_laid(seat, uid):
+            said = text(
+                "{name}: this player badge names no one; write a name on it with pirate-table write-badge",
+                name=self._name(seat),
+            )
+            self._refuse(said, seat)
 
     def _name(self, seat: int) -> Text:
         """The seat's player as the screen says it: the name given, else "Seat 3" in the table's language."""
@@ -446,11 +449,24 @@ class TableFlow:
 
 
 class GameOn(TableFlow):
-    """A game's flow: while it is on, seats and the game are not chosen here (the lobby's inputs are refused with
-    the way back), and NewGame hands the table back to the lobby with the same players seated."""
+    """The base of every game's flow: while a game is on, seats and the game are not chosen here (the lobby's inputs,
+    a player badge among them, are refused with the way back), NewGame hands the table back to the lobby with the
+    same players seated, and the first thing undo takes back is the start. Combine as
+    `class Flow(SeatReaders, SecretBids, GameOn)`."""
+
+    def _started(self) -> None:
+        """The game has just begun its first round (its constructor says so): the first thing undo can take back
+        is the start itself, back to the lobby as it was (another flow: the table hands back to it)."""
+        self.history.append((text("the start of the game"), SwitchGame(LOBBY, tuple(self._playing_seats()), back=True)))
 
     def _common_input(self, event: object) -> bool:
         match event:
+            case CardLaid() if is_badge(event.code) and badge_name(event.code or "") is not None:
+                if self._newly_laid(event.seat, event.uid):
+                    said = text(
+                        "{name}: that is a player badge; badges name a seat in the lobby", name=self._name(event.seat)
+                    )
+                    self._refuse(said, event.seat)
             case JoinSeat():
                 if self._seat_exists(event.seat):
                     self._refuse(text("Seats are taken in the lobby, before a game starts"), event.seat)

@@ -1,8 +1,8 @@
 """What a game flow is told: the input events, as plain frozen dataclasses.
 
-The app turns device events (table/core/events.py) and touch-screen or keyboard actions into these, writes each one to
-the event log, then hands it to the flow. Every field is a str, int, bool or None, so the log stores them as JSON.
-Seats are the table's seats, 0..n-1 clockwise, whether or not they joined the game.
+The app turns device events (table/core/events.py), the dice tray's events and touch-screen or keyboard actions into
+these, writes each one to the event log, then hands it to the flow. Every field is a str, int, float, bool or None,
+so the log stores them as JSON. Seats are the table's seats, 0..n-1 clockwise, whether or not they joined the game.
 """
 
 from __future__ import annotations
@@ -185,6 +185,65 @@ class HideLastTrick:
     """The app's answer to the LastTrickShown effect, once its time is up: the last trick leaves the screen."""
 
 
+# --- From the dice tray: the app turns the tray watcher's events (vision/tray_events.py) into these --------------
+# `order` is a die's landing order in the tray as the tray port numbers it: unique among the dice lying there now.
+
+
+@dataclass(frozen=True)
+class DieLanded:
+    """A die came to rest in the tray. `face` None: it could not be read. `together`: how many dice came to rest
+    in the same moment (2 or more: two dice were thrown at once)."""
+
+    order: int
+    kind: str
+    face: str | None
+    confidence: float
+    x: int = 0
+    y: int = 0
+    together: int = 1
+
+
+@dataclass(frozen=True)
+class DieMoved:
+    """A die lying in the tray was knocked: it now reads `kind`/`face` (it read `was_kind`/`was_face`)."""
+
+    order: int
+    kind: str
+    face: str | None
+    confidence: float
+    was_kind: str
+    was_face: str | None
+    x: int = 0
+    y: int = 0
+
+
+@dataclass(frozen=True)
+class DieTakenOut:
+    """The die of landing order `order` is no longer in the tray."""
+
+    order: int
+
+
+@dataclass(frozen=True)
+class TrayCovered:
+    """Something large (a hand) covers the tray: nothing can be read until it is gone."""
+
+
+@dataclass(frozen=True)
+class TrayUncovered:
+    pass
+
+
+@dataclass(frozen=True)
+class CameraDown:
+    reason: str
+
+
+@dataclass(frozen=True)
+class CameraUp:
+    pass
+
+
 Input = (
     CardLaid
     | CardLifted
@@ -214,3 +273,9 @@ Input = (
 
 INPUT_KINDS: tuple[type, ...] = get_args(Input)
 """The table's input kinds, which every game may hear; a game's own kinds are in its catalog entry."""
+
+
+TRAY_FACTS: tuple[type, ...] = (DieLanded, DieMoved, DieTakenOut, TrayCovered, TrayUncovered, CameraDown, CameraUp)
+"""What the tray's camera reports (the app turns vision's tray events into these). Whoever plays, they are noted as
+the table's facts (`table.core.table_state`); a game played with dice hears them, and its catalog entry lists them
+among its inputs, so the event log names them after that game."""

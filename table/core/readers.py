@@ -3,7 +3,7 @@ laid joins a seat) and the card games.
 
 While the hub link is lost every LED shows AMBER_LONG_BLINK and the table waits; a reader that is down shows
 AMBER_LONG_BLINK at its seat only, and what lay on it can no longer be seen. These are facts of the table
-(`TableState`), so a game started while a reader is down knows it. Combine as `class Flow(SeatReaders, ..., TableFlow)`.
+(`TableState`), so a game started while a reader is down knows it. Combine as `class Flow(SeatReaders, ..., GameOn)`.
 """
 
 from __future__ import annotations

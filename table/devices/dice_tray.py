@@ -17,10 +17,20 @@ from typing import Any, Protocol
 import numpy as np
 
 from table.devices.camera import CameraEvent, FrameSource, WatchedCamera, open_camera
-from table.games.skullking_dice import rules as skd
 from vision.tray_events import DieChanged, DieRemoved, DieSettled, TrayEvent
 
 log = logging.getLogger(__name__)
+
+
+class DiceBag(Protocol):
+    """The dice the tray may see, as the caller's config describes them (the dice game's bag): each kind's six faces
+    and how many dice of it are in the bag. The port reads only these."""
+
+    @property
+    def faces(self) -> Mapping[str, tuple[str, ...]]: ...
+
+    @property
+    def counts(self) -> Mapping[str, int]: ...
 
 
 class CameraPort(Protocol):
@@ -119,10 +129,11 @@ class DiceTray:
             close()
 
 
-def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG, die_px: float | None = None) -> DiceTray | None:
+def open_tray(source: str, bag: DiceBag | None = None, die_px: float | None = None) -> DiceTray | None:
     """The real tray: the configured camera, watched for hangs, and the tray tracker. None if there is no camera
-    (the dice game then waits for the operator to enter dice). `die_px`: the config's die width, if set (else the
-    one `dice calibrate` measured)."""
+    (the dice game then waits for the operator to enter dice). `bag`: the dice of the config (None: the dice file
+    vision ships, vision/dice.json); `die_px`: the config's die width, if set (else the one `dice calibrate`
+    measured)."""
     try:
         camera = open_camera(source)
     except Exception as error:
@@ -134,7 +145,7 @@ def open_tray(source: str, bag: skd.DiceBag = skd.STANDARD_BAG, die_px: float | 
     from vision.pipeline import DiceReader
     from vision.tracker import TrayTracker
 
-    dice = DiceSet(dict(bag.faces), dict(bag.counts))  # read only the faces this printing's dice carry
+    dice = DiceSet(dict(bag.faces), dict(bag.counts)) if bag is not None else None  # only the faces printed
     reader = DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
     # A die found again after a restart lies within 30 px of where it lay for 44 px dice: scaled to this camera.
     return DiceTray(WatchedCamera(camera), TrayTracker(reader), match_px=30.0 * reader.die_px / 44.0)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
+from table.core.inputs import DieLanded
 from table.devices.dice_tray import DiceTray, DirectCamera
-from table.games.skullking_dice.inputs import DieLanded
 from vision.tray_events import CameraLost, DieChanged, DieRemoved, DieSettled, TrayEvent
 
 FRAME = np.zeros((4, 4, 3), np.uint8)

@@ -25,9 +25,9 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.session import TableSession
 from table.games.skullking.screen import Screen
 from table.lobby.model import LobbyScreen
+from table.session import TableSession
 from tests.games.table_driver import SCREEN, Table, play_game, tag
 
 
@@ -121,9 +121,10 @@ DICE_TRICKS = (  # the dice of a round's tricks, in turn order: no more of a kin
 def dice_screens(language: str = "en") -> dict[str, Shot]:
     """The dice game's main screens, from the real flow: five players, three rounds played, then round 4's first
     trick with three dice in and the fourth read in doubt."""
+    from table.core.inputs import DieLanded
     from table.core.table_state import TableState
     from table.games.skullking_dice.flow import SkullKingDiceFlow
-    from table.games.skullking_dice.inputs import DieLanded, TrayEmptied
+    from table.games.skullking_dice.inputs import TrayEmptied
 
     flow = SkullKingDiceFlow(TableState(len(DICE_NAMES), language, names=list(DICE_NAMES)), [0, 1, 2, 3, 4])
     order = [0]

@@ -7,9 +7,9 @@ import pytest
 
 from table.core import inputs
 from table.core.frame import Phase
-from table.core.session import TableSession
 from table.display.controls import ActionBar
 from table.games.skullking.screen import Screen
+from table.session import TableSession
 
 
 def key(char: str, code: int | None = None) -> pygame.event.Event:

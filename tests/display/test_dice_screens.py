@@ -8,6 +8,7 @@ import re
 import pygame
 import pytest
 
+from table.core.inputs import CameraDown
 from table.core.text import LANGUAGES
 from table.display import typeset
 from table.display.card_art import INK
@@ -16,7 +17,6 @@ from table.display.typeset import watch_overflows
 from table.display.views import PAD, Paint, find_view
 from table.games.skullking_dice import art as dice_art
 from table.games.skullking_dice.art import DIE_KINDS, draw_die, kind_mark
-from table.games.skullking_dice.inputs import CameraDown
 from table.games.skullking_dice.views import draw_dice_table, register_dice_screens
 from tests.display.paints import Recorder
 from tests.games.dice_driver import DiceTable

@@ -7,12 +7,12 @@ import pygame
 import pytest
 
 from table.core import inputs
-from table.core.session import TableSession
 from table.display.controls import Button
 from table.display.keyboard import BACK, CANCEL, CHAR, LAYER, MAX_LENGTH, OK, SHIFT, SPACE, Keyboard
 from table.display.scoreboard import Scoreboard
 from table.lobby.controls import LobbyControls
 from table.lobby.views import lobby_touches
+from table.session import TableSession
 
 SIZES = [(800, 480), (1920, 1080)]
 FINGER = 44  # pixels: the least a key may measure either way at 800x480

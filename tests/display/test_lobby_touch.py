@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from table.core import catalog, inputs
-from table.core.session import TableSession
 from table.display.card_art import PAPER
 from table.display.scoreboard import Scoreboard
 from table.display.views import find_view
 from table.lobby.views import lobby_touches
+from table.session import TableSession
 
 
 def touch(position: tuple[int, int]) -> None:

@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from table.core.effects import Effect, LedPattern, Light, Message, Sound
-from table.core.inputs import ChooseBid, CountdownDone
+from table.core.inputs import ChooseBid, CountdownDone, DieLanded, DieMoved, DieTakenOut
 from table.core.table_state import TableState
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.flow import SkullKingDiceFlow
-from table.games.skullking_dice.inputs import DieLanded, DieMoved, DieTakenOut
 from table.games.skullking_dice.screen import DiceScreen
 from tests.games.table_driver import FlowDriver
 

@@ -23,10 +23,10 @@ from table.core.inputs import (
     Press,
     StartGame,
 )
-from table.core.session import TableSession
 from table.games.skullking import rules as sk
 from table.games.skullking.screen import Screen
 from table.games.skullking_dice.flow import SkullKingDiceFlow
+from table.session import TableSession
 
 # One physical deck: every card has its own tag, so the five Escapes are five different uids.
 TAGS: tuple[tuple[str, str], ...] = tuple((f"04{index:012X}", card.code) for index, card in enumerate(sk.DECK))

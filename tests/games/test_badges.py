@@ -1,17 +1,14 @@
 """Player badges (table.core.badges): the name check, a good badge naming its seat in the lobby (and marked as a
-badge's name for the venue), and a badge that names no one refused in the lobby and in every game."""
+badge's name for the venue), and a badge that names no one refused in the lobby and in a game (in every game alike:
+tests/games/test_every_game.py)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from table.core import catalog
 from table.core.badges import BADGE_NAME_LENGTH, BadName, badge_code, badge_name, tidy_badge_name
-from table.core.effects import LedPattern, Light, Message, Sound
-from table.core.inputs import CardLaid, CardLifted, ChooseGame, JoinSeat, SetName, StartGame
-from table.core.session import TableSession
+from table.core.inputs import CardLaid, CardLifted, JoinSeat, SetName
+from table.session import TableSession
 from tests.games.table_driver import Table
 
 REFUSED = "Seat 1: this player badge names no one; write a name on it with pirate-table write-badge"
@@ -87,19 +84,3 @@ def test_a_badge_naming_no_one_is_refused_during_a_game(playing: Table) -> None:
     playing.refused(CardLaid(1, "04BAD", "badge:"), 1, "Seat 2: this player badge names no one")
     playing.send(CardLifted(1))
     playing.refused(CardLaid(1, "04GOOD", "badge:Anna"), 1, "badges name a seat in the lobby")  # as before
-
-
-@pytest.mark.parametrize("key", catalog.keys())
-def test_every_game_refuses_a_badge_naming_no_one_and_changes_nothing(key: str) -> None:
-    entry = catalog.game(key)
-    table = TableSession(entry.min_players)
-    for event in (ChooseGame(key), *(JoinSeat(seat) for seat in range(entry.min_players)), StartGame()):
-        table.handle(event)
-    assert table.game_key == key
-    before = dataclasses.replace(table.screen(), messages=())
-    effects = table.handle(CardLaid(0, "04BAD", "badge:\x00"))
-    messages = [effect for effect in effects if isinstance(effect, Message)]
-    assert [str(message.text) for message in messages] == [REFUSED]
-    assert Light(0, LedPattern.RED_BURST) in effects and Sound("error") in effects
-    assert dataclasses.replace(table.screen(), messages=()) == before
-    assert table.screen().messages[-1].error and table.table.names[0] is None

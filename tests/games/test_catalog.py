@@ -1,9 +1,11 @@
 """The game catalog (table.core.catalog): one entry per game, and every list of games reads it. A game that exists
-only for these tests (tests/toygame: rules, flow, views, one entry) appears everywhere once registered."""
+only for these tests (tests/toygame: a package in a real game's shape) appears everywhere once registered, while no
+shared file of the table names it."""
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from pathlib import Path
 
@@ -19,12 +21,16 @@ from table.core.catalog import GameEntry
 from table.core.effects import LedPattern, Light
 from table.core.frame import Phase, PrivateView
 from table.core.inputs import CardLaid, ChooseGame, JoinSeat, StartGame
-from table.core.session import TableSession
 from table.decks import deck_codes, decks
 from table.display.views import Paint, find_view
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
-from tests.toygame.flow import HighCardFlow, HighCardScreen, Pass
+from tests.toygame.flow import HighCardFlow
+from tests.toygame.inputs import Pass
+from tests.toygame.screen import HighCardScreen
+
+TABLE = Path(__file__).parents[2] / "table"
 
 
 def test_the_built_in_games_are_in_the_catalog() -> None:
@@ -34,6 +40,37 @@ def test_the_built_in_games_are_in_the_catalog() -> None:
     assert dice.dice and not dice.deck and (dice.min_players, dice.max_players) == (3, 6)
     with pytest.raises(KeyError, match="does not know the game 'chess'"):
         catalog.game("chess")
+
+
+def test_a_game_is_one_package_that_registers_itself_when_imported() -> None:
+    toy = importlib.import_module("tests.toygame")
+    with pytest.raises(KeyError):  # tests/conftest.py took it out again, for the tests that ask for it
+        catalog.game("highcard")
+    try:
+        importlib.reload(toy)  # imported afresh, as table/games/__init__.py imports a real game
+        assert catalog.game("highcard") is toy.ENTRY
+    finally:
+        catalog.unregister_game("highcard")
+    parts = {path.stem for path in Path(toy.__file__).parent.glob("*.py")}
+    assert {"__init__", "rules", "referee", "flow", "inputs", "screen", "views"} <= parts
+    folders = [path.parent for path in (TABLE / "games").glob("*/__init__.py") if path.parent.name != "tricks"]
+    assert len(folders) == len(catalog.games())  # a folder per game, the trick package aside
+    for folder in folders:  # a real game's parts are found by the same names
+        assert {"__init__", "rules", "flow", "views"} <= {path.stem for path in folder.glob("*.py")}, folder
+
+
+def test_adding_the_toy_game_named_it_in_no_shared_file_of_the_table(toy_game: GameEntry) -> None:
+    # It is offered, configured, enrolled, refereed, drawn and logged (the tests here), and the table's files know
+    # nothing of it: its package is the whole of it.
+    named = [
+        str(path.relative_to(TABLE))
+        for path in TABLE.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+        for said in [path.read_bytes().decode("utf-8", "replace").lower()]
+        if "highcard" in said or "high card" in said or "toygame" in said
+    ]
+    assert named == []
+    assert catalog.game("highcard") is toy_game and "highcard" in decks()
 
 
 def test_a_key_is_registered_once_and_the_lobby_is_no_game(toy_game: GameEntry) -> None:

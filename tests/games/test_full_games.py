@@ -36,8 +36,8 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.session import TableSession
 from table.games.skullking import rules as sk
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
 from tests.games.table_driver import ONE_BUTTON, SCREEN, THREE_BUTTONS, Table, english, english_screen, play_game

@@ -12,6 +12,7 @@ from table.core.inputs import (
     ChooseBid,
     ConfirmUndo,
     CountdownDone,
+    DieLanded,
     HideLastTrick,
     Press,
     SetName,
@@ -22,7 +23,7 @@ from table.core.table_state import TableState
 from table.games.flying_hollander.flow import FlyingHollanderFlow
 from table.games.flying_hollander.inputs import TakePile
 from table.games.skullking_dice.flow import SkullKingDiceFlow
-from table.games.skullking_dice.inputs import CorrectDie, DieLanded, TrayEmptied
+from table.games.skullking_dice.inputs import CorrectDie, TrayEmptied
 from tests.games.table_driver import SCREEN, Table, bid_all, join_and_start, play_game
 from tests.games.test_piratenpoker_flow import Poker
 from tests.games.test_skullking_2021_flow import start as start_2021

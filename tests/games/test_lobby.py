@@ -1,5 +1,5 @@
 """The table's lobby (table.lobby.flow): seats, names, the language and the game chosen, then the start that hands
-the table to the game's flow (table.core.session builds it from the catalog)."""
+the table to the game's flow (table.session builds it from the catalog)."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.session import TableSession
 from table.core.table_state import TableState
 from table.games.skullking.flow import SkullKingFlow
 from table.games.skullking_dice.flow import SkullKingDiceFlow
 from table.lobby.flow import LobbyFlow
 from table.lobby.model import GameChoice
+from table.session import TableSession
 
 
 def test_the_lobby_offers_the_catalog_s_games_with_their_names() -> None:
@@ -168,7 +168,7 @@ def test_undo_goes_back_through_a_new_game_and_another_start_to_the_right_game()
 
 
 def test_the_tray_s_camera_is_noted_quietly_outside_the_dice_game_and_the_dice_game_starts_knowing_it() -> None:
-    from table.games.skullking_dice.inputs import CameraDown, CameraUp, DieLanded, DieTakenOut
+    from table.core.inputs import CameraDown, CameraUp, DieLanded, DieTakenOut
 
     table = TableSession(4)
     assert table.handle(CameraDown("no picture")) == []  # no error in the lobby: nobody did anything wrong

@@ -16,7 +16,6 @@ from table.config import TABLE_SECTIONS, Config, ConfigError, default_text, pars
 from table.core import catalog
 from table.core.catalog import GameEntry
 from table.core.inputs import ChooseGame, JoinSeat, StartGame
-from table.core.session import TableSession
 from table.core.settings import CHECK, GameSettings
 from table.core.table_state import TableState
 from table.decks import deck_codes
@@ -25,6 +24,7 @@ from table.games.piratenpoker import rules as pp
 from table.games.skullking_2021 import rules as sk2021
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.settings import DiceSettings
+from table.session import TableSession
 from tests.toygame.flow import HighCardFlow
 
 SEAT = "[[seats]]\nreader = {reader}\nled = [{a}, {b}, {c}]\nbutton = {d}\n"

@@ -20,11 +20,11 @@ from table.core.inputs import (
     StartGame,
     Undo,
 )
-from table.core.session import TableSession
 from table.core.table_state import TableState
 from table.games.skullking_2021 import rules as sk
 from table.games.skullking_2021.flow import SkullKing2021Flow
 from table.games.skullking_2021.inputs import AbilityDone, Cannonball, ChangeBid, ChooseLeader, Wager
+from table.session import TableSession
 from tests.games.table_driver import Table
 
 TAGS = {

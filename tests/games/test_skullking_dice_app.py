@@ -15,11 +15,11 @@ from table.commands.run import build_table
 from table.config import default_text, parse_config
 from table.core import inputs
 from table.core.frame import Phase
+from table.core.inputs import DieLanded, DieTakenOut
 from table.devices.dice_tray import DiceTray
 from table.devices.hub_emulator import HubEmulator
 from table.games.skullking.screen import Screen
 from table.games.skullking_dice.flow import SkullKingDiceFlow
-from table.games.skullking_dice.inputs import DieLanded, DieTakenOut
 from table.games.skullking_dice.screen import DiceScreen
 from table.lobby.flow import LobbyFlow
 from table.store.database import open_database

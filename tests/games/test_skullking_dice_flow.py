@@ -10,24 +10,28 @@ import pytest
 from table.core.effects import LOBBY, LedPattern, Message, RoundOver, SeatCount, Sound, StartCountdown, SwitchGame
 from table.core.frame import Phase
 from table.core.inputs import (
+    CameraDown,
+    CameraUp,
     CardLaid,
     ChooseBid,
     ConfirmUndo,
     CorrectBid,
     CountdownDone,
     DealtCards,
+    DieLanded,
     JoinSeat,
     LinkLost,
     NewGame,
     Press,
     ReaderDown,
     StartGame,
+    TrayCovered,
     Undo,
 )
 from table.core.table_state import TableState
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.flow import SkullKingDiceFlow
-from table.games.skullking_dice.inputs import CameraDown, CameraUp, CorrectDie, DieLanded, TrayCovered, TrayEmptied
+from table.games.skullking_dice.inputs import CorrectDie, TrayEmptied
 from table.locale import load_catalog
 from tests.games.dice_driver import DiceTable, messages, refused, without_messages
 

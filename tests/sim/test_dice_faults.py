@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from table.core import inputs as tray
 from table.core.frame import Phase
-from table.games.skullking.sim import score_pad_lines
-from table.games.skullking_dice import inputs as dice_inputs
 from table.games.skullking_dice.faults import DiceFaults
 from table.games.skullking_dice.screen import DiceScreen
 from table.games.skullking_dice.sim import VirtualDiceTable
 from table.games.skullking_dice.thrower import DiceThrower
+from table.sim.score_pad_text import score_pad_lines
 from vision.pipeline import DiceReader
 
 
@@ -71,21 +71,21 @@ def test_every_kind_of_fault_happened_and_was_answered(
 
     kinds = [type(event) for event in events]
     for down, up in (
-        (dice_inputs.CameraDown, dice_inputs.CameraUp),
-        (dice_inputs.TrayCovered, dice_inputs.TrayUncovered),
+        (tray.CameraDown, tray.CameraUp),
+        (tray.TrayCovered, tray.TrayUncovered),
     ):
         assert kinds.count(down) >= 2 and kinds.count(up) == kinds.count(down)  # the table saw again each time
         for n, kind in enumerate(kinds):
             if kind is down:  # ... and meanwhile no die came to rest
                 back = kinds.index(up, n)
-                assert dice_inputs.DieLanded not in kinds[n:back]
+                assert tray.DieLanded not in kinds[n:back]
 
-    unreadable = [n for n, e in enumerate(events) if isinstance(e, dice_inputs.DieLanded) and e.face is None]
+    unreadable = [n for n, e in enumerate(events) if isinstance(e, tray.DieLanded) and e.face is None]
     assert unreadable
     for n in unreadable:  # lifted out, then thrown again: the same kind lands (on an edge again, now and then)
         die = events[n]
-        assert isinstance(die, dice_inputs.DieLanded)
-        lifted = next(m for m in range(n, len(events)) if events[m] == dice_inputs.DieTakenOut(die.order))
-        again = next(e for e in events[lifted:] if isinstance(e, dice_inputs.DieLanded))
+        assert isinstance(die, tray.DieLanded)
+        lifted = next(m for m in range(n, len(events)) if events[m] == tray.DieTakenOut(die.order))
+        again = next(e for e in events[lifted:] if isinstance(e, tray.DieLanded))
         assert again.kind == die.kind
     assert table.misreads.rethrown >= len(unreadable)

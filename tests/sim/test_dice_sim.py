@@ -66,7 +66,7 @@ def test_a_die_nobody_could_read_is_remembered_as_a_face_its_kind_shows_after_a_
     """Issue 18: resumed after a kill, a bot remembered an unreadable blue die as "blue flag" (a face no blue die
     has), and the operator's correction was refused, logged and asked again for ever."""
     from table.core import inputs
-    from table.games.skullking_dice.inputs import DieLanded
+    from table.core.inputs import DieLanded
 
     table = VirtualDiceTable(tmp_path, 3, seed=4)
     for seat in range(3):

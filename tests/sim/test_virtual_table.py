@@ -9,7 +9,8 @@ import pytest
 from table.core.frame import Phase
 from table.games.skullking import rules as sk
 from table.games.skullking.screen import Screen
-from table.games.skullking.sim import VirtualTable, score_pad_lines
+from table.games.skullking.sim import VirtualTable
+from table.sim.score_pad_text import score_pad_lines
 
 
 def play(folder: Path, players: int, seed: int, faults: bool = False) -> tuple[Screen, VirtualTable]:

@@ -11,7 +11,7 @@ import pytest
 from table.config import default_text, parse_config
 from table.core import catalog
 from table.core.frame import Phase
-from table.core.session import TableSession
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.event_log import EventLog
 

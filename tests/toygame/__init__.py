@@ -1,27 +1,32 @@
-"""High Card, a game that exists only for the tests: it shows that a game is added to the table by one rules
-module, its referee's questions, one flow module, one views module and one catalog entry, and that it then appears
-everywhere.
+"""High Card, a game that exists only for the tests, built as every game of the table is: one package, registering
+its catalog entry when it is imported, and named by no shared file of the table (docs/adding-a-game.md).
 
 The game: 2-4 players, a deck of nine star cards. In each of three rounds every player lays one card on their
 reader, in seat order; the highest card wins the round and a point. A player may pass (the `Pass` input, the
-game's own input kind) and scores nothing that round. The game's catalog entry is `ENTRY`; tests register it
-with the `toy_game` fixture (tests/conftest.py) and take it out again.
+game's own input kind) and scores nothing that round.
+
+Its parts: `rules`, `referee` (the referee's questions), `flow`, `inputs` and `screen` (its model), `views`. A real
+game's package is imported by table/games/__init__.py; this one by the tests, and tests/conftest.py takes it out
+of the catalog again at once, so that it is there only for the tests that ask for it (the `toy_game` fixture).
 """
 
-from __future__ import annotations
-
-from table.core.catalog import GameEntry
+from table.core.catalog import GameEntry, register_game
 from table.core.text import verbatim
-from tests.toygame import flow, referee, rules
+from tests.toygame import rules
+from tests.toygame.flow import HighCardFlow
+from tests.toygame.inputs import Pass
+from tests.toygame.referee import REFEREE
 
-ENTRY = GameEntry(
-    key="highcard",
-    name=verbatim("High Card"),
-    min_players=rules.MIN_PLAYERS,
-    max_players=rules.MAX_PLAYERS,
-    build=lambda table, players, config: flow.HighCardFlow(table, players),
-    deck=rules.DECK,
-    inputs=(flow.Pass,),
-    referee=referee.REFEREE,
-    views="tests.toygame.views",
+ENTRY = register_game(
+    GameEntry(
+        key="highcard",
+        name=verbatim("High Card"),
+        min_players=rules.MIN_PLAYERS,
+        max_players=rules.MAX_PLAYERS,
+        build=lambda table, players, settings: HighCardFlow(table, players),
+        deck=rules.DECK,
+        inputs=(Pass,),
+        referee=REFEREE,
+        views="tests.toygame.views",
+    )
 )

@@ -1,41 +1,20 @@
-"""High Card at the table: a flow on the shell every game shares (TableFlow, SeatReaders)."""
+"""High Card at the table: a flow on the base every game's flow has (GameOn, with SeatReaders for the readers)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from table.core.effects import LOBBY, Sound, SwitchGame
-from table.core.flow import Judging, TableFlow, copy_state
-from table.core.frame import JudgedPlay, JudgedView, Note, Phase
-from table.core.inputs import CardLaid, CardLifted, NewGame
+from table.core.effects import Sound
+from table.core.flow import GameOn, Judging, copy_state
+from table.core.frame import JudgedPlay, Phase
+from table.core.inputs import CardLaid, CardLifted
 from table.core.readers import SeatReaders
 from table.core.table_state import TableState
-from table.core.text import Text, text, verbatim
+from table.core.text import text, verbatim
 from tests.toygame import rules
-
-
-@dataclass(frozen=True)
-class Pass:
-    """High Card's own input: the seat passes this round."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class HighCardScreen:
-    phase: Phase
-    round: int
-    players: tuple[int, ...]
-    laid: tuple[str | None, ...]  # this round's cards so far, by position
-    points: tuple[int, ...]
-    messages: tuple[Note, ...]
-    undo: Text | None
-    link_lost: str | None
-    language: str
-    why: Text | None = None
-    judged: JudgedView | None = None
-    showing_last: bool = False
+from tests.toygame.inputs import Pass
+from tests.toygame.screen import HighCardScreen
 
 
 @dataclass
@@ -49,11 +28,12 @@ class _Game(Judging):
         return copy_state(self)
 
 
-class HighCardFlow(SeatReaders, TableFlow):
+class HighCardFlow(SeatReaders, GameOn):
     def __init__(self, table: TableState, players: Sequence[int]) -> None:
         self._init_shell(table)
         self.players = list(players)
         self.state = _Game(points=dict.fromkeys(players, 0))
+        self._started()  # undo can take the start back
         self._update_lights()
 
     def _dispatch(self, event: object) -> None:
@@ -66,8 +46,6 @@ class HighCardFlow(SeatReaders, TableFlow):
                 self.on_reader.pop(seat, None)
             case Pass(seat):
                 self._lay(seat, None)
-            case NewGame():
-                self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
@@ -123,4 +101,5 @@ class HighCardFlow(SeatReaders, TableFlow):
             self.link_lost,
             self.language,
             **self._why_fields(),
+            names=tuple(str(self._name(seat)) for seat in self.players),
         )

@@ -1,4 +1,4 @@
-"""High Card's referee questions: JSON values in, JSON values out, answered by its rules."""
+"""High Card's referee questions (`pirate-table referee`): a round's cards -> who won it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""High Card's rules: pure, like every rules module."""
+"""High Card's rules: pure, like every rules module (the standard library only)."""
 
 from __future__ import annotations
 

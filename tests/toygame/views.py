@@ -1,4 +1,4 @@
-"""High Card on the scoreboard: one view, registered when the module is imported (the catalog names it)."""
+"""High Card on the scoreboard: one view, registered when the module is imported (its catalog entry names it)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pygame
 
 from table.display.typeset import fit_text, place
 from table.display.views import Paint, register
-from tests.toygame.flow import HighCardScreen
+from tests.toygame.screen import HighCardScreen
 
 STAR = (240, 200, 40)
 

@@ -19,9 +19,9 @@ from table.core.catalog import GameEntry
 from table.core.effects import RoundOver
 from table.core.frame import Phase
 from table.core.inputs import CardLaid, ChooseGame, ConfirmUndo, JoinSeat, StartGame, Undo
-from table.core.session import TableSession
 from table.display.sounds import SoundPlayer
 from table.games.skullking.sim import VirtualTable
+from table.session import TableSession
 from table.store.database import open_database
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -30,7 +30,7 @@ from table.venue.broker import LocalBroker, free_port, make_test_certificates, t
 from table.venue.publisher import VenuePublisher
 from table.venue.settings import VenueSettings
 from tests.devices.test_nfc import FakeClock
-from tests.toygame.flow import Pass
+from tests.toygame.inputs import Pass
 from tests.venue.listener import Listener, wait_until
 from tests.venue.proxy import Proxy
 

@@ -13,7 +13,7 @@ from table.core.text import text, verbatim
 from table.games.flying_hollander.screen import HollanderSeat
 from table.games.piratenpoker.screen import FinalView, PokerSeat
 from table.venue.results import in_languages, ranking_of, results
-from tests.toygame.flow import HighCardScreen
+from tests.toygame.screen import HighCardScreen
 
 
 def _table(names: list[str | None], badges: set[int] = frozenset()) -> TableState:

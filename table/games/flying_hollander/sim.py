@@ -12,7 +12,7 @@ cards one after another, the pile taken (a button hold) when nothing may be play
 then a bot lays a card that may not be played: the table refuses it, and the bot takes it back. A Wormhole's player
 picks the next player, who taps their button; a Pirate's player lets the swap go (a hold), since bots keep their
 cards. With `faults`, the line to the hub suffers garbage, damaged, lost and doubled frames, and the hub's cable is
-pulled out once for a while (table.games.skullking.sim.Faults).
+pulled out once for a while (table.sim.line_faults).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from table.core.frame import Phase
 from table.devices.buttons import HOLD_SECONDS
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.flow import FlyingHollanderFlow
-from table.games.skullking.sim import Faults
+from table.sim.line_faults import Faults
 from table.sim.sim_table import NAMES, SimTable
 from table.sim.virtual_deck import VirtualCard, virtual_deck
 

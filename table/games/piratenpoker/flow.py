@@ -1,6 +1,6 @@
 """Piratenpoker at the table: the game flow, from the first loot cards to the final score.
 
-`PiratenpokerFlow(table, players)` is a deterministic state machine on the shell every game shares (`TableFlow`,
+`PiratenpokerFlow(table, players)` is a deterministic state machine on the shell every game shares (`GameOn`,
 `SeatReaders`); the rules are `table.games.piratenpoker.rules`. How players do each thing (docs/rules/piratenpoker.md):
 
 - Loot (decision: read at a seat reader, any one). A game begins with three loot cards turned, one from each stack;
@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from table.core.effects import LOBBY, LedPattern, RoundOver, SeatCount, Sound, SwitchGame
-from table.core.flow import Judging, TableFlow, copy_state
+from table.core.effects import LedPattern, RoundOver, SeatCount, Sound
+from table.core.flow import GameOn, Judging, copy_state
 from table.core.frame import JudgedPlay, Phase, Placing, PrivateView
 from table.core.inputs import (
     HOLD,
@@ -44,7 +44,6 @@ from table.core.inputs import (
     CardLaid,
     CardLifted,
     CountdownDone,
-    NewGame,
     Press,
 )
 from table.core.readers import SeatReaders
@@ -94,7 +93,7 @@ class _Game(Judging):
         return copy_state(self, loot={seat: list(held) for seat, held in self.loot.items()})
 
 
-class PiratenpokerFlow(SeatReaders, TableFlow):
+class PiratenpokerFlow(SeatReaders, GameOn):
     def __init__(
         self,
         table: TableState,
@@ -154,8 +153,6 @@ class PiratenpokerFlow(SeatReaders, TableFlow):
             case CountdownDone():
                 if self.state.phase is Phase.COUNTDOWN:
                     self._reveal()
-            case NewGame():
-                self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 

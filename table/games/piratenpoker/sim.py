@@ -31,7 +31,7 @@ from table.core.frame import Phase
 from table.games.piratenpoker import rules as pp
 from table.games.piratenpoker.flow import PiratenpokerFlow, Step
 from table.games.piratenpoker.screen import PokerScreen
-from table.games.skullking.sim import Faults
+from table.sim.line_faults import Faults
 from table.sim.sim_table import NAMES, SimTable
 from table.sim.virtual_deck import VirtualCard, virtual_deck
 

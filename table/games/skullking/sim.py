@@ -20,17 +20,18 @@ from typing import Any
 from table.config import Config
 from table.core import inputs
 from table.core.frame import Phase
-from table.devices.hub_emulator import HubEmulator
 from table.games.skullking import rules as sk
 from table.games.skullking.flow import SkullKingFlow
 from table.games.skullking.screen import Screen
 from table.games.tricks.card_bot import CardBot
 from table.games.tricks.flow import TrickFlow
 from table.games.tricks.rules import Rulebook
+from table.sim.line_faults import Faults
+from table.sim.score_pad_text import score_pad_lines
 from table.sim.sim_table import NAMES, PRESS_GAP, TICK, SimClock, SimTable
 from table.sim.virtual_deck import VirtualCard, virtual_deck
 
-__all__ = ["NAMES", "PRESS_GAP", "TICK", "Faults", "SimClock", "VirtualTable", "score_pad_lines"]
+__all__ = ["NAMES", "PRESS_GAP", "TICK", "SimClock", "VirtualTable"]
 
 RETRY_TICKS = 90  # a card the table has not taken after this long (the link was down) is lifted and laid again
 
@@ -251,48 +252,6 @@ class VirtualTable(SimTable):
                 bot.hand.remove(bot.laid)
                 bot.brain.hand.remove(self.RULES.parse_card(bot.laid.code))
                 bot.laid = None
-
-
-class Faults:
-    """Trouble on the line, on a schedule drawn from the seed: garbage, damaged, lost and doubled frames, and
-    the hub's cable pulled out for a while and plugged back in."""
-
-    EVERY = 120  # ticks between faults, on average
-    UNPLUG_AT, UNPLUGGED_FOR = 900, 45  # ticks
-
-    def __init__(self, hub: HubEmulator, rng: random.Random) -> None:
-        self.hub, self.rng = hub, rng
-        self.injected: list[str] = []
-
-    def tick(self, tick: int) -> None:
-        if tick == self.UNPLUG_AT:
-            self.hub.unplug()
-            self.injected.append("unplug")
-        elif tick == self.UNPLUG_AT + self.UNPLUGGED_FOR:
-            self.hub.plug()
-            self.injected.append("replug")
-        elif self.hub.plugged and self.rng.random() < 1 / self.EVERY:
-            fault = self.rng.choice(["send_garbage", "corrupt_next", "truncate_next", "duplicate_next", "lose_next"])
-            getattr(self.hub, fault)()
-            self.injected.append(fault)
-
-
-def score_pad_lines(screen: Screen) -> list[str]:
-    """The score pad as text: a row per round ("bid/won points"), the totals, then one FINAL line per player.
-
-    The last lines are stable for scripts: `FINAL <place> <name> <total>`, best first.
-    """
-    names = [screen.seats[seat].name for seat in screen.players]
-    width = max(12, *(len(name) + 2 for name in names))
-    lines = ["round " + "".join(name.rjust(width) for name in names)]
-    for row in screen.score_pad:
-        cells = "".join(f"{cell.bid}/{cell.won} {cell.points:+d}".rjust(width) for cell in row.cells)
-        lines.append(f"{row.round:>5} {cells}")
-    if screen.score_pad:
-        lines.append("total " + "".join(str(cell.total).rjust(width) for cell in screen.score_pad[-1].cells))
-    lines.append("")
-    lines += [f"FINAL {p.place} {p.name.replace(' ', '_')} {p.total}" for p in screen.ranking]
-    return lines
 
 
 class WindowPlay:

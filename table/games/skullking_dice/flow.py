@@ -1,12 +1,12 @@
 """Skull King, the dice game, at the table: the game flow from round 1 to the final ranking.
 
 `SkullKingDiceFlow(table, players, scoring, bag)` is a state machine like the card game's SkullKingFlow: the
-app feeds it input events (`table.core.inputs`, `table.games.skullking_dice.inputs`) one at a time; `handle(event)`
-answers
-with effects for the LEDs, the sound and the countdown, and `screen()` gives the screen model
-(`table.games.skullking_dice.screen`). No clock, no randomness, no I/O: the table resumes by replaying its event log.
-The parts every game shares are the card game's too: `table.core.flow` (messages and refusals, the seat lights,
-the countdown's effects, undo with confirm, names, the ranking) and `table.core.bidding` (the secret bids).
+app feeds it input events (`table.core.inputs`, the tray's facts among them, and `table.games.skullking_dice.inputs`)
+one at a time; `handle(event)` answers with effects for the LEDs, the sound and the countdown, and `screen()` gives
+the screen model (`table.games.skullking_dice.screen`). No clock, no randomness, no I/O: the table resumes by
+replaying its event log. The parts every game shares are the card game's too: `table.core.flow` (`GameOn`: messages
+and refusals, the lobby's inputs refused, the seat lights, the countdown's effects, undo with confirm, names, the
+ranking) and `table.core.bidding` (the secret bids).
 
 How the table plays the game (the decisions the issue left open are marked "Decision"):
 
@@ -62,43 +62,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from table.core.bidding import SecretBids
-from table.core.effects import LOBBY, RoundOver, Sound, SwitchGame
-from table.core.flow import Judging, TableFlow, copy_state
+from table.core.effects import RoundOver, Sound
+from table.core.flow import GameOn, Judging, copy_state
 from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     HOLD,
     OK,
+    CameraDown,
+    CameraUp,
     CardLaid,
     CardLifted,
     ChooseBid,
-    ChooseGame,
     CorrectBid,
     CountdownDone,
     DealtCards,
-    JoinSeat,
-    LeaveSeat,
+    DieLanded,
+    DieMoved,
+    DieTakenOut,
     LinkLost,
     LinkRestored,
-    NewGame,
     Press,
     ReaderDown,
     ReaderUp,
-    StartGame,
+    TrayCovered,
+    TrayUncovered,
 )
 from table.core.table_state import TableState
 from table.core.text import COLOUR_NAMES, Text, and_list, plural, text, verbatim
 from table.games.skullking_dice import rules as skd
-from table.games.skullking_dice.inputs import (
-    CameraDown,
-    CameraUp,
-    CorrectDie,
-    DieLanded,
-    DieMoved,
-    DieTakenOut,
-    TrayCovered,
-    TrayEmptied,
-    TrayUncovered,
-)
+from table.games.skullking_dice.inputs import CorrectDie, TrayEmptied
 from table.games.skullking_dice.screen import (
     DiceRevokeView,
     DiceScreen,
@@ -194,7 +186,7 @@ class _Game(Judging):
         return copy_state(self)  # judged tricks, played rounds and dice are immutable: only the containers
 
 
-class SkullKingDiceFlow(SecretBids, TableFlow):
+class SkullKingDiceFlow(SecretBids, GameOn):
     def __init__(
         self,
         table: TableState,
@@ -254,8 +246,6 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 if self.camera_lost is not None:
                     self.camera_lost = None
                     self._say(text("The camera is back: carry on"))
-            case NewGame():
-                self._effects.append(SwitchGame(LOBBY, tuple(self.players)))
             case CardLaid():
                 if self._seat_exists(event.seat) and self.on_reader.get(event.seat) != event.uid:
                     self.on_reader[event.seat] = event.uid
@@ -266,7 +256,8 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 self._not_now(event)
 
     def _not_now(self, event: object) -> None:
-        """The inputs that mean nothing in this game: the lobby's, the hub's and the card game's."""
+        """The inputs that mean nothing in this game: the hub's and the card game's (the lobby's are refused as in
+        every game: table.core.flow.GameOn)."""
         match event:
             case LinkLost(reason):
                 self.link_lost = reason  # kept for the table (the lobby after this game); the dice need no readers
@@ -278,8 +269,6 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
                 self.readers_down.pop(seat, None)
             case DealtCards():
                 pass  # dice drawn need no confirming
-            case JoinSeat() | LeaveSeat() | StartGame() | ChooseGame():
-                self._refuse(text("A game is on already; NewGame goes back to the lobby"))
             case _:
                 self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
@@ -704,9 +693,6 @@ class SkullKingDiceFlow(SecretBids, TableFlow):
         self._after_tray_change()
 
     # --- Small answers ----------------------------------------------------------------------------------------------
-
-    def _no_such_seat(self, seat: object) -> Text:
-        return text("This table has seats 1 to {count}; there is no seat {seat}", count=self.seats, seat=seat)
 
     def _playing_seats(self) -> Sequence[int]:
         return self.players

@@ -36,7 +36,6 @@ from table.core import inputs
 from table.core.frame import Phase
 from table.devices.camera import VirtualCamera
 from table.devices.dice_tray import DiceTray, DirectCamera
-from table.games.skullking.sim import score_pad_lines
 from table.games.skullking_dice import rules as skd
 from table.games.skullking_dice.bag import draw_hands, roll
 from table.games.skullking_dice.bot import DiceBot
@@ -44,6 +43,7 @@ from table.games.skullking_dice.faults import NUDGE_CHANCE, DiceFaults
 from table.games.skullking_dice.inputs import CorrectDie
 from table.games.skullking_dice.screen import DiceScreen
 from table.games.skullking_dice.thrower import DiceThrower
+from table.sim.score_pad_text import score_pad_lines
 from table.sim.sim_table import NAMES, SimTable
 
 GAME = "skullking-dice"

@@ -1,5 +1,6 @@
 """The table as the app sees it: its state (table.core.table_state), and the flow that has the table now, the
-lobby or a game, handed on by the SwitchGame effect.
+lobby or a game, handed on by the SwitchGame effect. It sits above the core, the lobby and the games' catalog, which
+it puts together; nothing below it imports it.
 
 `TableSession` is the one object the app feeds inputs to and replays the event log into. A switch builds the next
 flow from the game catalog, also while replaying, so a table that switched games resumes in the right one; the
@@ -14,20 +15,18 @@ from typing import Any
 
 from table.core import catalog
 from table.core.effects import CancelCountdown, Effect, SwitchGame
-from table.core.table_state import TableState
-from table.games.skullking_dice import inputs as dice_inputs
-from table.lobby.flow import LobbyFlow
-
-# What the tray's camera reports: facts of the table, which only a dice game acts on.
-TRAY_EVENTS = (
-    dice_inputs.DieLanded,
-    dice_inputs.DieMoved,
-    dice_inputs.DieTakenOut,
-    dice_inputs.TrayCovered,
-    dice_inputs.TrayUncovered,
-    dice_inputs.CameraDown,
-    dice_inputs.CameraUp,
+from table.core.inputs import (
+    TRAY_FACTS,
+    CameraDown,
+    CameraUp,
+    DieLanded,
+    DieMoved,
+    DieTakenOut,
+    TrayCovered,
+    TrayUncovered,
 )
+from table.core.table_state import TableState
+from table.lobby.flow import LobbyFlow
 
 
 class TableSession:
@@ -67,7 +66,7 @@ class TableSession:
 
     def handle(self, event: Any) -> list[Effect]:
         self.switched = []
-        if isinstance(event, TRAY_EVENTS) and not self._plays_dice():
+        if isinstance(event, TRAY_FACTS) and not self._plays_dice():
             self._tray_fact(event)  # a camera over the tray reports in the lobby and in card games too: noted quietly
             return []
         effects: list[Effect] = []
@@ -97,17 +96,17 @@ class TableSession:
         """What lies in the tray and whether the camera sees it are the table's facts (TableState), whoever plays."""
         table = self.table
         match event:
-            case dice_inputs.DieLanded():
+            case DieLanded():
                 table.tray[event.order] = event
-            case dice_inputs.DieMoved() if event.order in table.tray:
+            case DieMoved() if event.order in table.tray:
                 table.tray[event.order] = event
-            case dice_inputs.DieTakenOut():
+            case DieTakenOut():
                 table.tray.pop(event.order, None)
-            case dice_inputs.TrayCovered() | dice_inputs.TrayUncovered():
-                table.tray_blocked = isinstance(event, dice_inputs.TrayCovered)
-            case dice_inputs.CameraDown():
+            case TrayCovered() | TrayUncovered():
+                table.tray_blocked = isinstance(event, TrayCovered)
+            case CameraDown():
                 table.camera_lost = event.reason
-            case dice_inputs.CameraUp():
+            case CameraUp():
                 table.camera_lost = None
 
     def _switch(self, switch: SwitchGame) -> None:
