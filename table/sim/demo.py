@@ -36,6 +36,7 @@ class VirtualGame(Protocol):
     app: Any  # the real table's app (table.app.TableApp) it plays through
     round_over_hooks: list[Callable[[int, Any], None]]
 
+    def __init__(self, home: Path, players: int, seed: int, *, faults: bool, window: bool) -> None: ...
     def run(self, on_tick: Callable[[], bool]) -> Any: ...  # plays on (resuming the log first); the last screen
     def close(self) -> None: ...
     def window_play(self) -> Callable[[], bool]: ...  # the scoreboard in a window, called after every tick
@@ -125,7 +126,7 @@ def _run_demo(
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"
-        save_score_pad(screen, str(path))  # type: ignore[arg-type]
+        save_score_pad(screen, str(path))
         say(f"round {number:>2} scored; score pad saved as {path}")
 
     table.round_over_hooks.append(round_over)
