@@ -13,6 +13,7 @@ test: $(VENV)/.installed
 	scripts/install-test-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
@@ -34,4 +35,4 @@ $(VENV)/.installed: pyproject.toml scripts/setup-venv
 	scripts/setup-venv
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -592,7 +592,7 @@ def ask_legal(value: Any) -> dict[str, Any]:
 def ask_revokes(value: Any) -> dict[str, Any]:
     if not isinstance(value, list):
         raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
-    tricks = []
+    tricks: list[Trick] = []
     for index, item in enumerate(value):
         asked = fields(item, f"trick {index}", required=("leader", "cards"))
         cards = tuple(_cards(asked["cards"], f"trick {index}"))

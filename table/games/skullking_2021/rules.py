@@ -295,7 +295,7 @@ def _ordinary_winner(cards: Sequence[tuple[int, Card]]) -> int:
     mermaid. 5. The highest black card. 6. The highest card of the suit led. 7. Only Escapes: the first card.
     A Kraken or White Whale left in (the one that does not count) plays as an Escape.
     """
-    first = {}
+    first: dict[str, int] = {}  # role -> position of the first card of it
     for position, card in cards:
         role = "pirate" if card.is_pirate else card.kind.value
         first.setdefault(role, position)
@@ -804,7 +804,7 @@ def ask_legal(value: Any) -> dict[str, Any]:
 def ask_revokes(value: Any) -> dict[str, Any]:
     if not isinstance(value, list):
         raise RequestError('"revokes" takes a list of tricks, each {"leader": seat, "cards": [...]}')
-    tricks = []
+    tricks: list[Trick] = []
     for index, item in enumerate(value):
         asked = fields(item, f"trick {index}", required=("leader", "cards"))
         cards = tuple(_cards(asked["cards"], f"trick {index}"))

@@ -117,7 +117,7 @@ def table_options(home: Path) -> sk.Options:
 class VirtualTable2021(VirtualTable):
     @property
     def flow(self) -> SkullKing2021Flow:  # type: ignore[override]
-        return self.app.session.flow  # type: ignore[no-any-return]
+        return self.app.session.flow
 
     def __init__(
         self,
