@@ -102,7 +102,7 @@ def create_app(
     )
     app.extensions[EXTENSION] = Site(store, config, clock, poll_ms)
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension at run time
         lambda message: g.tr.gettext(message),
         lambda singular, plural, n: g.tr.ngettext(singular, plural, n),
         newstyle=True,
