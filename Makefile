@@ -13,6 +13,7 @@ test: $(VENV)/.installed
 	scripts/install-test-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 # The benchmarks of BENCHMARKS.md that take a minute or two each: the trick judge, the seat hub, a trick's last card
@@ -39,4 +40,4 @@ $(VENV)/.installed: pyproject.toml scripts/setup-venv
 	scripts/setup-venv
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -77,7 +77,10 @@ class Session(Protocol):
     def handle(self, event: Any) -> list[Any]: ...
     def resume_effects(self) -> list[Any]: ...
     def screen(self) -> Any: ...
+    def private(self, seat: int) -> Any: ...  # what only `seat`'s player may see now (a bot's view of its seat)
 
+    @property
+    def flow(self) -> Any: ...  # the flow that has the table now, the lobby or a game (the virtual tables' bots)
     @property
     def on_reader(self) -> dict[int, str]: ...  # seat -> UID of the tag the table believes lies on its reader
     @property
@@ -96,6 +99,7 @@ class Venue(Protocol):
     def pump(self) -> None: ...
     def uncover(self, place: int) -> None: ...
     def close(self) -> None: ...
+    def game_url(self) -> str | None: ...  # the venue's page of the current or last game (a QR code on the screen)
 
     @property
     def covered(self) -> int: ...  # the event log's place of the last input whose results it has
@@ -114,7 +118,7 @@ class TableApp:
         sound: SoundPlayer,
         clock: Callable[[], float],
         on_screen: Callable[[Any], None] = lambda screen: None,
-        on_round_over: Callable[[int, Any], None] = lambda number, screen: None,
+        on_round_over: Callable[[int, Any], object] = lambda number, screen: None,
         tray: DiceTray | None = None,
         operator: OperatorRole | None = None,
         on_game_over: Callable[[str, Any], None] = lambda game, screen: None,

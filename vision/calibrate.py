@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.crops import RING, die_crops, die_looks
-from vision.kinds import KindReader
+from vision.kinds import KindReader, to_lab
 from vision.segment import find_dice, half_size_lab, segment_scale
 
 MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
@@ -59,7 +59,8 @@ def _biggest_piece(image: np.ndarray, tray: np.ndarray, scale: float) -> tuple[f
     """The side (in the frame's pixels) and area (at `scale`) of the biggest thing unlike the empty tray."""
     lab, empty = half_size_lab(image, scale), half_size_lab(tray, scale)
     distance = cv2.transform(cv2.absdiff(lab, empty), _WEIGHTS[None])
-    mask = (distance > 18).astype(np.uint8) | ((lab[..., 0] + 40.8) < 0.74 * (empty[..., 0] + 40.8)).astype(np.uint8)
+    darker = (lab[..., 0] + 40.8) < 0.74 * (empty[..., 0] + 40.8)
+    mask: np.ndarray = (distance > 18).astype(np.uint8) | darker.astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -137,9 +138,7 @@ def best_cloth(bodies: Sequence[np.ndarray]) -> str:
     """The felt whose colour is farthest from every die body given (LAB): the one to suggest."""
     if not len(bodies):
         return "mid-grey felt"
-    lab = {
-        name: cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32) for name, bgr in FELTS.items()
-    }
+    lab = {name: to_lab(bgr) for name, bgr in FELTS.items()}
 
     def nearest(name: str) -> float:
         return min(float(np.linalg.norm((lab[name] - body) * _WEIGHTS)) for body in bodies)

@@ -53,7 +53,7 @@ def die_crops(image: np.ndarray, centres: Sequence[tuple[float, float, float]], 
             fx, fy = source.shape[1] / (x1 - x0), source.shape[0] / (y1 - y0)
             sx, sy = (x - x0 + 0.5) * fx - 0.5, (y - y0 + 0.5) * fy - 0.5  # pixel centres, as resize maps them
             s = 1.0
-        matrix = cv2.getRotationMatrix2D((sx, sy), angle, s)
+        matrix: np.ndarray = cv2.getRotationMatrix2D((sx, sy), angle, s)
         matrix[:, 2] += (CROP / 2 - sx, CROP / 2 - sy)
         crops[i] = cv2.warpAffine(source, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return crops

@@ -23,7 +23,9 @@ def features(maps: np.ndarray) -> np.ndarray:
     turns = np.stack([np.rot90(maps, k, axes=(1, 2)) for k in range(4)], axis=1).reshape(-1, GLYPH, GLYPH)
     framed = np.pad(turns, ((0, 0), (1, 1), (1, 1)), mode="reflect").reshape(-1, GLYPH + 2)
     locations = [(1, 1 + (GLYPH + 2) * i) for i in range(len(turns))]
-    return _HOG.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations).reshape(len(turns), -1)
+    # OpenCV returns an ndarray; its stubs say Sequence[float].
+    descriptors = np.asarray(_HOG.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations))
+    return descriptors.reshape(len(turns), -1)
 
 
 class FaceNet:

@@ -14,7 +14,7 @@ import numpy as np
 
 
 def to_lab(bgr: tuple[int, int, int]) -> np.ndarray:
-    return cv2.cvtColor(np.uint8([[bgr]]), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    return cv2.cvtColor(np.array([[bgr]], np.uint8), cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
 
 
 class KindReader:

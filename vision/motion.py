@@ -37,7 +37,7 @@ class SettleDetector:
         self.check = MotionCheck(level)
 
     def is_moving(self, changed: np.ndarray | None) -> bool:
-        return changed is None or np.count_nonzero(changed) > self.changed_fraction * changed.size
+        return changed is None or bool(np.count_nonzero(changed) > self.changed_fraction * changed.size)
 
     def moving(self, image: np.ndarray) -> bool:
         return self.is_moving(self.check.changed(image))

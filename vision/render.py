@@ -256,7 +256,7 @@ def _draw_flag(mask: np.ndarray, variant: str, rng: np.random.Generator) -> None
 
 def glyph_mask(face: str, style: Style, rng: np.random.Generator, size: int = TILE) -> np.ndarray:
     """The face's glyph, white on black, upright, drawn with a font or drawing picked from the style."""
-    mask = np.zeros((size, size), np.uint8)
+    mask: np.ndarray = np.zeros((size, size), np.uint8)
     if face == "skull":
         _draw_skull(mask, str(rng.choice(style.skulls)), rng)
     elif face == "flag":
@@ -265,7 +265,7 @@ def glyph_mask(face: str, style: Style, rng: np.random.Generator, size: int = TI
         _draw_numeral(mask, face, str(rng.choice(style.fonts)), rng)
     if style.shear:
         slant = rng.uniform(-style.shear, style.shear)
-        matrix = np.float32([[1, slant, -slant * size / 2], [0, 1, 0]])
+        matrix = np.array([[1, slant, -slant * size / 2], [0, 1, 0]], np.float32)
         mask = cv2.warpAffine(mask, matrix, (size, size), flags=cv2.INTER_LINEAR)
     return mask
 
@@ -306,7 +306,7 @@ def _tray(scene: Scene, rng: np.random.Generator) -> tuple[np.ndarray, str]:
         name = scene.cloth
     base = np.array(CLOTHS[name], np.float32) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
     h, w = scene.height, scene.width
-    grain = rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32)
+    grain: np.ndarray = rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32)
     grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_LINEAR)[:h, :w]
     if "wood" in name:
         y = np.arange(h, dtype=np.float32)[:, None]
@@ -470,7 +470,7 @@ def render(
     shapes = [_corners(spec, side) for spec in dice]
 
     # Soft shadows, cast away from a light somewhere above the tray.
-    footprint = np.zeros(canvas.shape[:2], np.float32)
+    footprint: np.ndarray = np.zeros(canvas.shape[:2], np.float32)
     shift = rng.uniform(-0.12, 0.12, 2) * side * wild
     for shape in shapes:
         cv2.fillConvexPoly(footprint, np.round(shape + shift).astype(np.int32), 1.0, cv2.LINE_AA)

@@ -21,6 +21,7 @@ half size for the 44 px dice every size in pixels below was tuned at; the die's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -149,11 +150,11 @@ class _Masks:
         self.mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
         self.contours, _ = cv2.findContours(self.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
 
-    def strokes(self) -> list[np.ndarray]:
+    def strokes(self) -> Sequence[np.ndarray]:
         """Contours of thin strokes far unlike the tray that the noise filter erased, away from everything found:
         the dim glyph of a die whose body is the tray's colour (a black die on dark felt), drawn in lines a pixel or
         two wide at half size. Noise never differs this much from the tray."""
-        strokes = (self.distance > STROKE).view(np.uint8)
+        strokes: np.ndarray = (self.distance > STROKE).view(np.uint8)
         strokes[cv2.dilate(self.mask, _DISC5) > 0] = 0
         if not cv2.countNonZero(strokes):
             return []  # most frames: every such pixel is on a die found
@@ -274,9 +275,9 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
         blobs.extend(found)
     glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
     for piece in _merge_glyphs(glyphs, side):
-        blob = _die_around_glyph(piece, masks, side, die_area, blobs)
-        if blob is not None:
-            blobs.append(blob)
+        around = _die_around_glyph(piece, masks, side, die_area, blobs)
+        if around is not None:
+            blobs.append(around)
     return Segmentation(blobs, obstructed=False)
 
 
@@ -493,7 +494,8 @@ def _split(points: np.ndarray, heap: int) -> list[np.ndarray]:
     nearest centre."""
     cv2.setRNGSeed(0)  # the same frame always splits the same way
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    _, _, centres = cv2.kmeans(points[::3], heap, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    # OpenCV takes None for bestLabels (no initial labels); its stubs require an array.
+    _, _, centres = cv2.kmeans(points[::3], heap, None, criteria, 3, cv2.KMEANS_PP_CENTERS)  # type: ignore[call-overload]
     nearest = ((points[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
     return [points[nearest == i] for i in range(heap)]
 

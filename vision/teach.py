@@ -71,7 +71,7 @@ def varied(crops: np.ndarray, copies: int = VARIANTS, seed: int = 0) -> np.ndarr
     for _ in range(copies - 1):
         moved = np.empty_like(crops)
         for i, crop in enumerate(crops):
-            matrix = cv2.getRotationMatrix2D(centre, rng.uniform(-7, 7), rng.uniform(0.95, 1.05))
+            matrix: np.ndarray = cv2.getRotationMatrix2D(centre, rng.uniform(-7, 7), rng.uniform(0.95, 1.05))
             matrix[:, 2] += rng.uniform(-1.2, 1.2, 2)
             moved[i] = cv2.warpAffine(
                 crop, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE

@@ -38,7 +38,7 @@ def labelled_crops(seeds: range, style: Style, look: Look, dice: DiceSet) -> tup
         chosen = [(b.x, b.y, b.angle) for b, t in zip(blobs, truths, strict=True) if t is not None]
         crops.append(die_crops(frame.image, chosen, frame.die_px))
         kinds += [t.kind for t in truths if t is not None]
-        faces += [t.face for t in truths if t is not None]
+        faces += [t.face for t in truths if t is not None and t.face is not None]  # each truth has a face
     return np.concatenate(crops), kinds, faces
 
 

@@ -31,7 +31,7 @@ Say = Callable[[str], None]
 Wait = Callable[[], None]
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser("write-badge", help="write a player badge: a tag that sits NAME down at any table")
     command.add_argument("name", help='the player\'s name, 1 to 24 characters (quote a name with spaces: "Anna Bonny")')
     command.add_argument("--seat", type=int, help="only the reader of this seat (1, 2, ...); default: any reader")

@@ -245,11 +245,11 @@ def _run(window: bool) -> int:
 
 def _log_to_data_folder() -> None:
     """The log file in the data folder; a folder that cannot be written is named, and the log goes to stderr."""
-    style = {"level": logging.INFO, "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    style = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     try:
-        logging.basicConfig(filename=data_home() / LOG_NAME, **style)  # type: ignore[arg-type]
+        logging.basicConfig(filename=data_home() / LOG_NAME, level=logging.INFO, format=style)
     except OSError as error:
-        logging.basicConfig(**style)  # type: ignore[arg-type]
+        logging.basicConfig(level=logging.INFO, format=style)
         print(
             f"pirate-table: the log file cannot be written in the data folder {data_home()} ({error.strerror}); "
             "the log goes to the screen instead",

@@ -23,7 +23,7 @@ Say = Callable[[str], None]
 Wait = Callable[[], None]  # returns when the link may have something, or after a short while
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction) -> None:
     for name, what in (("enroll", "record which tag is which card"), ("write-tags", "write each card's code")):
         command = commands.add_parser(name, help=f"{what}, for every card of a deck")
         command.add_argument(

@@ -489,7 +489,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     current, configured = reader(), configured_die_px()
     store = dice_folder()
     ask("Empty the tray (no dice, hands away) and press Enter ")
-    empties, still = [], SettleDetector()
+    empties: list[np.ndarray] = []
+    still = SettleDetector()
     while len(empties) < empty_frames:
         frame = frames.capture()
         if frame is None:

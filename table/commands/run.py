@@ -42,7 +42,7 @@ def build_table(
     clock: Callable[[], float],
     on_screen: Callable[[Any], None] = lambda screen: None,
     database: sqlite3.Connection | None = None,
-    on_round_over: Callable[[int, Any], None] | None = None,
+    on_round_over: Callable[[int, Any], object] | None = None,
     tray: DiceTray | None = None,
     operator: bool = True,
     folder: Path | None = None,

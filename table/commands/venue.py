@@ -113,8 +113,8 @@ def _fail(message: str) -> int:
 
 
 def _log_to_file() -> None:
-    style = {"level": logging.INFO, "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    style = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     try:
-        logging.basicConfig(filename=data_home() / LOG_NAME, **style)  # type: ignore[arg-type]
+        logging.basicConfig(filename=data_home() / LOG_NAME, level=logging.INFO, format=style)
     except OSError:
-        logging.basicConfig(**style)  # type: ignore[arg-type]
+        logging.basicConfig(level=logging.INFO, format=style)

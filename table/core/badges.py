@@ -8,6 +8,8 @@ table refuses it rather than guess a name.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from table.core.inputs import BADGE_PREFIX
 
 BADGE_NAME_LENGTH = 24
@@ -29,7 +31,7 @@ def tidy_badge_name(name: str) -> str:
     return tidy
 
 
-def is_badge(code: str | None) -> bool:
+def is_badge(code: str | None) -> TypeGuard[str]:
     return code is not None and code.startswith(BADGE_PREFIX)
 
 

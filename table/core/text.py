@@ -24,6 +24,7 @@ assert tuple(LANGUAGE_NAMES) == LANGUAGES
 
 class Translator(Protocol):
     def gettext(self, message: str, /) -> str: ...
+    def __hash__(self) -> int: ...  # a translator is a cache key (the card art drawn in its language)
 
 
 @runtime_checkable

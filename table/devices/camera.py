@@ -103,9 +103,9 @@ class FileCamera:
 
 
 class VirtualCamera:
-    """The virtual table's camera: each capture returns the next frame a scene function renders."""
+    """The virtual table's camera: each capture returns the next frame a scene function renders (None: no picture)."""
 
-    def __init__(self, render_frame: Callable[[int], np.ndarray]) -> None:
+    def __init__(self, render_frame: Callable[[int], np.ndarray | None]) -> None:
         self.render_frame = render_frame
         self.count = 0
 

@@ -121,8 +121,9 @@ class HubEmulator:
         with self._lock:
             self.silent_readers.discard(reader)
             self._send(wire.ReaderOk(reader))
-            if self.tags[reader]:
-                uid, code = self.tags[reader]  # type: ignore[misc]
+            tag = self.tags[reader]
+            if tag:
+                uid, code = tag
                 self._send(wire.Placed(reader, uid, code))
 
     # --- The hub's loop ---------------------------------------------------------------------------------------

@@ -342,12 +342,13 @@ def encode_payload(message: Message) -> tuple[MessageType, bytes]:
             return MessageType.HEARTBEAT, b"".join(fields)
         case Snapshot(ref, readers):
             out = bytearray((ref, len(readers)))
-            for reader in readers:
-                out.append(reader.state)
-                if reader.state is ReaderState.TAG:
-                    out += _tag(reader.uid, reader.code)
-                elif reader.state is ReaderState.FAILED:
-                    out.append(reader.error)
+            # Not `reader`: the cases above bind that name to a reader's number.
+            for snapshot in readers:
+                out.append(snapshot.state)
+                if snapshot.state is ReaderState.TAG:
+                    out += _tag(snapshot.uid, snapshot.code)
+                elif snapshot.state is ReaderState.FAILED:
+                    out.append(snapshot.error)
             return MessageType.SNAPSHOT, bytes(out)
         case WriteResult(ref, reader, status, uid):
             return MessageType.WRITE_RESULT, bytes((ref, reader, status, len(uid))) + uid

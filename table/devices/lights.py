@@ -76,9 +76,11 @@ def count_rhythm(value: int) -> Rhythm:
 
 
 class RGBLedLike(Protocol):
-    """What SeatLight needs of a gpiozero RGBLED: a settable `color`."""
+    """What SeatLight needs of a gpiozero RGBLED: a settable `color`; and `close`, for whoever made it."""
 
     color: Colour
+
+    def close(self) -> None: ...
 
 
 class SeatLight:

@@ -30,7 +30,6 @@ else in another game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -417,10 +416,10 @@ class AskedNewGame(BarControls):
 
 
 _NEW_GAME = Opens("new")  # asks first
-_providers: dict[type, Callable[[], BarControls]] = {}
+_providers: dict[type, type[BarControls]] = {}
 
 
-def register_controls(model: type, make: Callable[[], BarControls]) -> None:
+def register_controls(model: type, make: type[BarControls]) -> None:
     """Offer the controls `make()` builds for screen models of type `model` (and its subtypes)."""
     _providers[model] = make
 

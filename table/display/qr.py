@@ -17,7 +17,7 @@ ERROR_LEVEL = "m"  # 15 % of the code may be lost (a reflection on the glass) an
 
 def modules(url: str) -> int:
     """How many modules wide the code of `url` is, quiet zone included."""
-    return segno.make(url, error=ERROR_LEVEL, micro=False).symbol_size(scale=1, border=QUIET_ZONE)[0]
+    return int(segno.make(url, error=ERROR_LEVEL, micro=False).symbol_size(scale=1, border=QUIET_ZONE)[0])
 
 
 @lru_cache(maxsize=8)
@@ -26,7 +26,7 @@ def qr_surface(url: str, module: int) -> pygame.Surface:
     if module < 1:
         raise ValueError(f"a QR module is at least 1 pixel, not {module}")
     code = segno.make(url, error=ERROR_LEVEL, micro=False)
-    rows = list(code.matrix_iter(scale=1, border=QUIET_ZONE))
+    rows = [list(row) for row in code.matrix_iter(scale=1, border=QUIET_ZONE)]
     small = pygame.Surface((len(rows[0]), len(rows)))
     small.fill(PAPER)
     for y, row in enumerate(rows):

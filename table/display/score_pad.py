@@ -110,7 +110,9 @@ def draw_score_pad(screen: Any, size: tuple[int, int], paint: Paint | None = Non
 
     sizes: dict[str, int] = {}  # the names' row in one size, the scores in another: a row never mixes sizes
 
-    def write(words: str, box: pygame.Rect, colour: tuple[int, int, int] = INK, kind: str = "") -> pygame.Rect:
+    def write(
+        words: typeset.Words, box: pygame.Rect, colour: tuple[int, int, int] = INK, kind: str = ""
+    ) -> pygame.Rect:
         lines = 2 if kind == "name" else 1
         rendered = fit_text(words, box.width * 19 // 20, box.height * 7 // 10, colour, lines, size=sizes.get(kind))
         return place(surface, rendered, center=box.center)

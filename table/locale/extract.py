@@ -16,6 +16,7 @@ import argparse
 import ast
 import sys
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -57,7 +58,7 @@ def extract(root: Path = ROOT) -> tuple[dict[MessageId, Found], list[str]]:
         for node in ast.walk(ast.parse(source, str(path))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS):
                 continue
-            literals = [arg.value for arg in node.args[: CALLS[node.func.id]] if _is_string(arg)]
+            literals = [text for arg in node.args[: CALLS[node.func.id]] if (text := _string(arg)) is not None]
             if len(literals) != CALLS[node.func.id]:
                 bad.append(f"{where}:{node.lineno}")
                 continue
@@ -70,8 +71,9 @@ def extract(root: Path = ROOT) -> tuple[dict[MessageId, Found], list[str]]:
     return found, bad
 
 
-def _is_string(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+def _string(node: ast.expr) -> str | None:
+    """The string a literal says; None for any other expression."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _translator_comments(lines: list[str], lineno: int) -> list[str]:
@@ -132,10 +134,11 @@ def render(catalog: Catalog) -> str:
     return out.getvalue().decode("utf-8")
 
 
-def is_translated(string: str | tuple[str, ...] | None) -> bool:
-    if isinstance(string, tuple):
-        return all(string)
-    return bool(string)
+def is_translated(string: str | Sequence[str] | None) -> bool:
+    """A message's translation, or each of a plural message's forms, is there."""
+    if string is None or isinstance(string, str):
+        return bool(string)
+    return all(string)
 
 
 def problems(language: str, found: dict[MessageId, Found]) -> tuple[list[MessageId], list[MessageId]]:

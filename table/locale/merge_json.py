@@ -72,11 +72,12 @@ def merge(catalog: Catalog, language: str, translations: dict[str, dict[str, str
 
 def _check(message: Message, given: str | list[str]) -> str:
     """Why `given` cannot be `message`'s translation ("" if it can)."""
-    if isinstance(message.id, tuple):
+    if not isinstance(message.id, str):  # a plural text: (singular, plural)
         if not (isinstance(given, list) and all(isinstance(form, str) and form for form in given)):
             return f"a plural text needs a list of forms, got {given!r}"
-        if len(given) != len(message.string):
-            return f"{len(message.string)} plural forms needed, got {len(given)}"
+        needed = len(message.string or ())
+        if len(given) != needed:
+            return f"{needed} plural forms needed, got {len(given)}"
         allowed = _fields(message.id[0]) | _fields(message.id[1])
         if any(not _fields(form) <= allowed for form in given):
             return f"placeholders differ from the English {sorted(allowed)}"

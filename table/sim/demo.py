@@ -16,7 +16,7 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from table.commands.run import load_game_views
 from table.core import catalog
@@ -24,18 +24,31 @@ from table.core.frame import Phase
 from table.kiosk import TableBusy, TableLock
 from table.paths import data_home
 
+if TYPE_CHECKING:
+    from table.config import Config
+
 GAME_FILE = "demo.json"
 DEMO_LOCK = "demo.lock"
 
 
 class VirtualGame(Protocol):
-    """What `demo` asks of a game's virtual table (the class its catalog entry names): built as
-    `Class(home, players, seed, faults=..., window=...)`, it plays the whole game through the real app."""
+    """What `demo` (and the venue's virtual tables, with a `config`) ask of a game's virtual table (the class its
+    catalog entry names): it plays the whole game through the real app."""
 
     clock: Any  # .now: the table's clock, in seconds
     app: Any  # the real table's app (table.app.TableApp) it plays through
     round_over_hooks: list[Callable[[int, Any], None]]
 
+    def __init__(
+        self,
+        home: Path,
+        players: int,
+        seed: int,
+        *,
+        faults: bool = ...,
+        window: bool = ...,
+        config: Config | None = ...,
+    ) -> None: ...
     def run(self, on_tick: Callable[[], bool]) -> Any: ...  # plays on (resuming the log first); the last screen
     def close(self) -> None: ...
     def window_play(self) -> Callable[[], bool]: ...  # the scoreboard in a window, called after every tick
@@ -125,7 +138,7 @@ def _run_demo(
 
     def round_over(number: int, screen: object) -> None:
         path = home / f"round-{number:02}.png"
-        save_score_pad(screen, str(path))  # type: ignore[arg-type]
+        save_score_pad(screen, str(path))
         say(f"round {number:>2} scored; score pad saved as {path}")
 
     table.round_over_hooks.append(round_over)

@@ -119,7 +119,7 @@ class SimTable:
         self.app.hub.close()
         self.app.buttons.close()
         for light in self.lights.values():
-            light.led.close()  # type: ignore[attr-defined]
+            light.led.close()
         self.hub.unplug()
         Device.pin_factory.reset()
 

@@ -66,7 +66,7 @@ def play(args: argparse.Namespace) -> int:
             table=args.table, broker="127.0.0.1", port=args.broker_port, password_file=args.password_file
         )
         config = dataclasses.replace(config, venue=settings)
-    table = virtual_table_class(args.game)(args.folder, args.players, args.seed, config=config)  # type: ignore[call-arg]
+    table = virtual_table_class(args.game)(args.folder, args.players, args.seed, config=config)
     venue = table.app.venue
     written = 0
 

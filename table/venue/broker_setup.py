@@ -321,7 +321,7 @@ def _group(name: str) -> int:
 # The command line.
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "venue-broker", help="a venue's Mosquitto: accounts, passwords and ACL for its tables (run as root)"
     )

@@ -151,7 +151,7 @@ class VenuePublisher:
                 self._trouble(f"the venue's CA certificate {settings.tls_ca} cannot be used ({error})")
                 return
         client.will_set(status_topic(settings.table), status_payload(settings.table, False, self.clock()), 1, True)
-        client.reconnect_delay_set(*self.reconnect)  # type: ignore[arg-type]
+        client.reconnect_delay_set(*self.reconnect)  # type: ignore[arg-type]  # paho types seconds as int; floats work
         client.max_inflight_messages_set(self.window)
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail

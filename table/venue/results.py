@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from gettext import GNUTranslations
 from typing import Any, NamedTuple
 
 from table.archive import _plain
@@ -32,7 +33,7 @@ from table.core import catalog
 from table.core.effects import LOBBY, Judged, RoundOver, SwitchGame
 from table.core.frame import Phase
 from table.core.text import LANGUAGES, Text, text
-from table.locale import Catalog, load_catalog
+from table.locale import load_catalog
 
 
 class Result(NamedTuple):
@@ -41,7 +42,7 @@ class Result(NamedTuple):
 
 
 @cache
-def _catalog(language: str) -> Catalog | None:
+def _catalog(language: str) -> GNUTranslations | None:
     return load_catalog(language)
 
 

@@ -129,7 +129,7 @@ class Store:
 
     # --- what arrives -------------------------------------------------------------------------------------------
 
-    def add_payload(self, topic_table: str, payload: bytes) -> bool:
+    def add_payload(self, topic_table: str, payload: bytes | bytearray) -> bool:
         """An events-topic payload from `topic_table`'s topic: stored when new (True); a duplicate is False; a
         payload that cannot be read is logged, counted, and False."""
         try:
@@ -254,7 +254,7 @@ class Store:
         )
         return key
 
-    def set_status(self, topic_table: str, payload: bytes) -> bool:
+    def set_status(self, topic_table: str, payload: bytes | bytearray) -> bool:
         """A table's status message (online or not); False (and counted) when it cannot be read."""
         try:
             body = json.loads(payload)

@@ -93,7 +93,7 @@ class BadMessage(ValueError):
     """A payload the venue cannot take: said in its log, never stored."""
 
 
-def parse_envelope(payload: bytes) -> Envelope:
+def parse_envelope(payload: bytes | bytearray) -> Envelope:
     """An events-topic payload, checked; BadMessage says what is wrong with it."""
     try:
         body = json.loads(payload)

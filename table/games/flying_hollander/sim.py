@@ -97,7 +97,7 @@ class VirtualHollanderTable(SimTable):
 
     @property
     def flow(self) -> Any:
-        return self.app.session.flow  # type: ignore[attr-defined]
+        return self.app.session.flow
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 

@@ -230,8 +230,8 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     if not shown:
         empty = pygame.Rect(fan_left, top, card_width, card_height)
         pygame.draw.rect(surface, PAPER, empty, width=3, border_radius=card_width // 10)
-        words = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
-        place(surface, words, center=empty.center)
+        note = fit_text(paint.say(text("empty pile")), card_width * 4 // 5, card_height // 8, PAPER, lines=2)
+        place(surface, note, center=empty.center)
     for n, code in enumerate(shown):  # the names of the fanned cards would be hidden: only the top one's
         surface.blit(draw_card(code, card_height, paint, n == len(shown) - 1), (fan_left + n * step, top))
     fan_right = fan_left + card_width + step * max(0, len(shown) - 1)

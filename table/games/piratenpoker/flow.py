@@ -495,10 +495,15 @@ class PiratenpokerFlow(SeatReaders, GameOn):
             if to == game.winner:
                 self._refuse(text("Lay it on another player's reader, or hold your button to keep it"), to)
                 return
-            self._checkpoint(text("{card} given to {name}", card=self._card_words(code), name=self._name(to)))
-            game.loot[game.winner].remove(backs[0])
-            game.loot[to].append(backs[0])
-            self._say(text("{name} gets {card}, back side up", name=self._name(to), card=self._card_words(code)))
+            given = backs[0]
+            self._checkpoint(
+                text("{card} given to {name}", card=self._card_words(given.loot.code), name=self._name(to))
+            )
+            game.loot[game.winner].remove(given)
+            game.loot[to].append(given)
+            self._say(
+                text("{name} gets {card}, back side up", name=self._name(to), card=self._card_words(given.loot.code))
+            )
             self._start_round(3)
         else:
             self._refuse(text("No loot card is to be given now"), to)

@@ -80,7 +80,7 @@ class PiratenpokerTable(SimTable):
 
     @property
     def flow(self) -> object:
-        return self.app.session.flow  # type: ignore[attr-defined]
+        return self.app.session.flow
 
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) -----------------------------------------------------
 
@@ -105,7 +105,7 @@ class PiratenpokerTable(SimTable):
 
     def run(self, on_tick: Callable[[], bool] = lambda: True, max_ticks: int = 400_000) -> PokerScreen:
         self._play_until(self._over, max_ticks, on_tick, "the match", lambda: self.app.session.screen())
-        return self.app.session.screen()  # type: ignore[no-any-return]
+        return self.app.session.screen()
 
     def _over(self) -> bool:
         return isinstance(self.flow, PiratenpokerFlow) and self.flow.state.phase is Phase.GAME_OVER
@@ -113,7 +113,7 @@ class PiratenpokerTable(SimTable):
     def resume(self) -> None:
         """Replay the log; then the world as it was: the cards lying on the readers stay there."""
         self.app.resume()
-        for seat, uid in self.app.session.table.on_reader.items():  # type: ignore[attr-defined]
+        for seat, uid in self.app.session.on_reader.items():
             if seat < self.players and uid in self.by_uid:
                 self.hands.lay(seat, self.by_uid[uid])
                 self.on_reader[seat] = OnReader(self.by_uid[uid], self.ticks, lambda: True)
@@ -224,9 +224,7 @@ class PiratenpokerTable(SimTable):
             missing = [card for card in plan if _uid(card) not in laid]
             bot = self.bots[seat]
             if missing:
-                card = missing[0]
-                count = len(laid)
-                self._put(seat, card, lambda s=seat, n=count: len(flow.state.laid.get(s, ())) > n)
+                self._put(seat, missing[0], _laid_more(flow, seat, len(laid)))
             elif self.clock.now >= bot.next_press:
                 self._press(bot, "hold")
                 bot.next_press = self.clock.now + HOLD_GAP
@@ -279,3 +277,8 @@ class PiratenpokerTable(SimTable):
 
 def _uid(card: VirtualCard) -> str:
     return card.uid.hex().upper()
+
+
+def _laid_more(flow: PiratenpokerFlow, seat: int, count: int) -> Callable[[], bool]:
+    """Whether `seat` has now laid more than `count` cards: the card put on its reader was taken."""
+    return lambda: len(flow.state.laid.get(seat, ())) > count

@@ -281,9 +281,9 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
         )
         for n in range(len(heads) + 1)
     ]
-    size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
+    heading_size = min(fit_size([words], box.width, box.height) for words, box in zip(said, boxes, strict=True))
     for words, box in zip(said, boxes, strict=True):  # the headings in one size
-        _words(surface, words, box, GREY, size=size)
+        _words(surface, words, box, GREY, size=heading_size)
     _final_rows(surface, screen.finals, xs, top, row_h, paint)
     return surface
 

@@ -61,7 +61,7 @@ class VirtualTable(SimTable):
     @property
     def flow(self) -> SkullKingFlow:
         """The flow that has the table now (the lobby's before the game starts)."""
-        return self.app.session.flow  # type: ignore[attr-defined, no-any-return]
+        return self.app.session.flow
 
     def __init__(
         self,

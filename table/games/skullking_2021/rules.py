@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from table.games.tricks import rules as tricks
 from table.games.tricks.rules import CardError as CardError  # what every game of tricks plays alike, Skull King too
@@ -291,7 +292,7 @@ def _ordinary_winner(cards: Sequence[tuple[int, Card]]) -> int:
     mermaid. 5. The highest black card. 6. The highest card of the suit led. 7. Only Escapes: the first card.
     A Kraken or White Whale left in (the one that does not count) plays as an Escape.
     """
-    first = {}
+    first: dict[str, int] = {}  # role -> position of the first card of it
     for position, card in cards:
         role = "pirate" if card.is_pirate else card.kind.value
         first.setdefault(role, position)
@@ -417,7 +418,12 @@ def explain(trick: Sequence[Card]) -> Reason:
     taken = [other for other in trick if other.kind is Kind.NUMBER and other.number == 14]
     fourteens = sum(other.suit is not Suit.BLACK for other in taken)
     black = any(other.suit is Suit.BLACK for other in taken)
-    common = {"fourteens": fourteens, "black_fourteen": black, "bonus": judged.bonus, "allies": judged.alliances}
+    common: dict[str, Any] = {
+        "fourteens": fourteens,
+        "black_fourteen": black,
+        "bonus": judged.bonus,
+        "allies": judged.alliances,
+    }
     if judged.creature is Kind.WHALE:
         return Reason(Rule.WHALE, judged.winner, card, lead, judged.next_leader, **common)
     kings = any(other.kind is Kind.SKULL_KING for other in trick)

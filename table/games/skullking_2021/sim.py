@@ -22,6 +22,7 @@ from table.games.skullking.sim import VirtualTable, WindowPlay
 from table.games.skullking_2021 import rules as sk
 from table.games.skullking_2021.flow import SkullKing2021Flow
 from table.games.skullking_2021.inputs import Cannonball
+from table.games.skullking_2021.screen import Screen2021
 from table.games.tricks.card_bot import CardBot
 from table.sim.sim_table import NAMES
 from table.sim.virtual_deck import VirtualCard
@@ -71,7 +72,7 @@ class VirtualTable2021(VirtualTable):
 
     @property
     def flow(self) -> SkullKing2021Flow:  # type: ignore[override]
-        return self.app.session.flow  # type: ignore[no-any-return]
+        return self.app.session.flow
 
     def _table_config(self, home: Path, players: int, config: Config | None) -> Config:
         """Up to six players at the default table, seven or eight at one of their own; the table's advanced rules."""
@@ -127,7 +128,7 @@ class VirtualTable2021(VirtualTable):
         """As the 2013 bots; with Rascal scoring a bot sure of its bid fires the cannonball on the screen first."""
         if self.dealt_round != screen.round:
             self._deal(screen.round)
-        if getattr(screen, "scoring", "") == sk.RASCAL_SCORING:
+        if isinstance(screen, Screen2021) and screen.scoring == sk.RASCAL_SCORING:
             for bot in self.bots:
                 view = screen.seats[bot.seat]
                 sure = bot.bid is not None and bot.brain.sure(bot.bid)

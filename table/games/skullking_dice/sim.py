@@ -127,7 +127,7 @@ class VirtualDiceTable(SimTable):
         return lines
 
     def final_lines(self, screen: DiceScreen) -> list[str]:
-        return score_pad_lines(screen)  # type: ignore[arg-type]  (the dice pad has the same rows and ranking)
+        return score_pad_lines(screen)
 
     def run(self, max_ticks: int = 200_000, on_tick: Callable[[], bool] = lambda: True) -> DiceScreen:
         """Play the whole game (or the rest of it, after a resume); returns the final screen."""
@@ -141,7 +141,7 @@ class VirtualDiceTable(SimTable):
     def resume(self) -> None:
         """Replay the log; then the world as it was: the dice lying in the tray, the hands less the dice thrown."""
         self.app.resume()
-        flow = self.app.session.flow  # type: ignore[attr-defined]
+        flow = self.app.session.flow
         screen = flow.screen()
         if not isinstance(screen, DiceScreen):
             return
@@ -208,8 +208,8 @@ class VirtualDiceTable(SimTable):
     def _draw(self, round_number: int) -> None:
         """Every player draws r dice from the bag behind their screen: the same seed draws the same."""
         hands = draw_hands(f"{self.seed}/{round_number}", self.players, round_number)
-        flow = self.app.session.flow  # type: ignore[attr-defined]
-        thrown = {bot.seat: [] for bot in self.bots}
+        flow = self.app.session.flow
+        thrown: dict[int, list[str]] = {bot.seat: [] for bot in self.bots}
         for trick in getattr(flow.state, "tricks", []):
             for die in trick.dice:
                 thrown[die.seat].append(die.kind)
@@ -273,7 +273,7 @@ class VirtualDiceTable(SimTable):
         same throw lands the same way. `again`: the face of the die thrown again. It lands on that face (elsewhere
         in the tray): the die is put back into play as it was rolled, so how often the table needed a die thrown
         again (a misread, a die on its edge, a nudge, a fault) never changes the game."""
-        flow = self.app.session.flow  # type: ignore[attr-defined]
+        flow = self.app.session.flow
         where = f"{self.seed}/{flow.state.round}/{len(flow.state.tricks)}/{bot.seat}/{bot.attempt}"
         rng = random.Random(where)
         face = roll(kind, rng)

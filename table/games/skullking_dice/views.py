@@ -25,7 +25,7 @@ from table.display.summary_screens import draw_ranking, draw_round_summary, roun
 from table.display.typeset import fit_text, place, row_size
 from table.display.views import PAD, Paint, register
 from table.games.skullking_dice.art import draw_die
-from table.games.skullking_dice.screen import DiceScreen, DieKind, ThrownDie
+from table.games.skullking_dice.screen import DiceScreen, DieKind, LooseDie, ThrownDie
 
 FELT = (22, 60, 45)
 TRAY = (58, 96, 44)
@@ -121,7 +121,7 @@ def _tray(surface: pygame.Surface, screen: DiceScreen, box: pygame.Rect, paint: 
         place(surface, note, midbottom=(box.centerx, box.bottom - line // 6))
 
 
-def _die_words(kinds: dict[str, DieKind], die: ThrownDie) -> Text:
+def _die_words(kinds: dict[str, DieKind], die: ThrownDie | LooseDie) -> Text:
     """ "black 6", "Pirate skull": a die in the words the flow gives its kind and faces (its name and "?" if not)."""
     known = kinds.get(die.kind)
     said = next((face.said for face in known.faces if face.face == die.face), None) if known else None

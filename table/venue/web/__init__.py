@@ -34,7 +34,7 @@ from typing import Any
 
 from babel.dates import format_datetime, format_time
 from flask import Flask, Response, g, render_template, request, session, url_for
-from waitress import create_server
+from waitress.server import create_server  # waitress re-exports it, but its stubs do not say so
 
 from table.core.text import LANGUAGE_NAMES, LANGUAGES
 from table.locale import SOURCE_LANGUAGE, compile_catalog, read_catalog
@@ -102,7 +102,7 @@ def create_app(
     )
     app.extensions[EXTENSION] = Site(store, config, clock, poll_ms)
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension at run time
         lambda message: g.tr.gettext(message),
         lambda singular, plural, n: g.tr.ngettext(singular, plural, n),
         newstyle=True,
@@ -200,7 +200,7 @@ def ranked(game: Game) -> list[Any]:
 
 
 def _with_args(**changes: str) -> str:
-    args = {**request.args.to_dict(), **changes}
+    args: dict[str, Any] = {**request.args.to_dict(), **changes}  # Any: url_for's keywords are not all str
     return url_for(request.endpoint or "pages.live", **(request.view_args or {}), **args)
 
 
@@ -211,7 +211,8 @@ class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:
         self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue")
         local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-        self.url = f"http://{local}:{self._server.effective_port}"
+        # One host and port: a TcpWSGIServer, which has effective_port; waitress's stubs leave that attribute out.
+        self.url = f"http://{local}:{self._server.effective_port}"  # type: ignore[union-attr]
         self._thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
         self._thread.start()
 

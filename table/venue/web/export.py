@@ -20,8 +20,8 @@ blueprint = Blueprint("export", __name__)
 
 @blueprint.get("/export/games.csv")
 def games_csv() -> Response:
-    rows = [["game_id", "table", "game", "started", "finished", "voided", "seat", "player", "player_key",
-             "place", "total"]]  # fmt: skip
+    rows: list[list[Any]] = [["game_id", "table", "game", "started", "finished", "voided", "seat", "player",
+                              "player_key", "place", "total"]]  # fmt: skip
     for game in reversed(site().store.games()):
         for p in game.players:
             rows.append([game.game_id, game.table, game.game, _iso(game.started_at), _iso(game.finished_at),
