@@ -39,7 +39,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
-from table.sim.venue_demo import GAMES, TableRun, package_environment, start_table
+from table.sim.venue_demo import TableRun, game_of, package_environment, start_table
 from table.venue.broker import VENUE_USER, LocalBroker, free_port, table_user
 from table.venue.store import DATABASE_NAME
 from table.venue.topics import Envelope, events_topic
@@ -94,7 +94,7 @@ def one_run(tables: int, players: int, seed: int, burst: int, nice: int, max_que
         cpu_before = cpu_seconds(venue.pid)
         started = time.monotonic()
         for index, table in enumerate(ids, start=1):
-            game = GAMES[(index - 1) % len(GAMES)]
+            game = game_of(index)
             runs.append(start_table(folder / table, table, game, seed + index, players, broker.port,
                                     broker.passwords[table_user(table)], nice))  # fmt: skip
         database = folder / "venue" / DATABASE_NAME

@@ -61,6 +61,14 @@ class Config:
         """The settings of the game `key`: as its section gave them, or its default (None: a game without any)."""
         return self.by_game[key] if key in self.by_game else catalog.game(key).default_settings
 
+    def dice_bag(self) -> Any:
+        """The dice the tray may see: the `bag` of the catalog's dice game as this config sets it (None: no game is
+        played with dice, or its settings name no bag; the tray then reads the dice vision ships)."""
+        for entry in catalog.games():
+            if entry.dice:
+                return getattr(self.game_settings(entry.key), "bag", None)
+        return None
+
     def with_game_settings(self, key: str, settings: Any) -> Config:
         """This config with other settings for the game `key` (a virtual table's choice)."""
         return replace(self, by_game={**self.by_game, key: settings})

@@ -36,8 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     ref = commands.add_parser("referee", help="answer rules questions as JSON lines on stdin/stdout")
     ref.add_argument("--strict", action="store_true", help="exit 1 if any line could not be answered")
 
-    demo = commands.add_parser("demo", help="the virtual table: bots play a whole game (Skull King by default)")
     with_demo = [entry for entry in catalog.games() if entry.virtual_table]
+    demo = commands.add_parser(
+        "demo", help=f"the virtual table: bots play a whole game ({with_demo[0].key} by default)"
+    )
     demo.add_argument(
         "--game",
         choices=[entry.key for entry in with_demo],
@@ -143,9 +145,9 @@ def _hardware_command(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     if args.tables is not None:
         return _venue_demo(args)
-    from table.sim.demo import run_demo
+    from table.sim.demo import default_game, run_demo
 
-    args.game = args.game or next(entry.key for entry in catalog.games() if entry.virtual_table)
+    args.game = args.game or default_game()
     entry = catalog.game(args.game)
     if not entry.min_players <= args.players <= entry.max_players:
         print(
@@ -177,8 +179,8 @@ def _venue_demo(args: argparse.Namespace) -> int:
         refused.append("--tables plays headless only: leave out --window")
     if args.resume or args.speed is not None or args.game is not None:
         refused.append("--tables chooses each table's game and plays flat out: leave out --game, --speed, --resume")
-    lowest = max(catalog.game(key).min_players for key in venue_demo.GAMES)
-    highest = min(catalog.game(key).max_players for key in venue_demo.GAMES)
+    lowest = max(catalog.game(key).min_players for key in venue_demo.venue_games())
+    highest = min(catalog.game(key).max_players for key in venue_demo.venue_games())
     if not lowest <= args.players <= highest:
         refused.append(f"--tables seats {lowest} to {highest} players at every table, not {args.players}")
     if refused:

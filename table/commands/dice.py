@@ -97,10 +97,10 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str]) -> int:
 def table_dice():  # -> vision.dice.DiceSet
     """The dice of this table's printing: the config's [dice] faces and counts (default: the standard bag)."""
     from table.config import load_config
-    from vision.dice import DiceSet
+    from vision.dice import DiceSet, load_dice
 
-    bag = load_config().game_settings("skullking-dice").bag
-    return DiceSet(dict(bag.faces), dict(bag.counts))
+    bag = load_config().dice_bag()
+    return DiceSet(dict(bag.faces), dict(bag.counts)) if bag is not None else load_dice()
 
 
 def configured_die_px() -> float | None:

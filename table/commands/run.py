@@ -136,7 +136,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
             config,
             time.monotonic,
             board.show,
-            tray=open_tray(config.camera_source, config.game_settings("skullking-dice").bag, config.camera_die_px),
+            tray=open_tray(config.camera_source, config.dice_bag(), config.camera_die_px),
         )
         app.resume()
         watchdog = Watchdog(time.monotonic)

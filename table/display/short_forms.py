@@ -2,20 +2,24 @@
 
 A text is never cut: where it does not fit even on two lines at the smallest size, the typesetter takes its short
 form, if it has one here (keyed by the English message id; the short form takes the same arguments, or fewer).
-The short forms are messages of their own, so each language's catalog translates them.
+The short forms are messages of their own, so each language's catalog translates them. The display's own are here;
+a game's views add theirs when imported (`add_short_forms`); a button gives its own (`Button.short`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from table.core.text import Text, Translator, text
 
 SHORT_FORMS = {
-    "Correct {name}'s bid": text("Correct the bid"),
-    "{card} given to {name}": text("To {name}"),
-    "YOUR TURN": text("TURN"),
     "Round": text("No."),  # the score pad's narrow column of round numbers
-    "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
 }
+
+
+def add_short_forms(short_forms: Mapping[str, Text]) -> None:
+    """A game's short forms, keyed by the English message id of the text they shorten."""
+    SHORT_FORMS.update(short_forms)
 
 
 def forms(words: Text | str, catalog: Translator | None) -> tuple[str, ...]:

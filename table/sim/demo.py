@@ -1,5 +1,5 @@
-"""`pirate-table demo`: the virtual table plays a whole game of Skull King (or, with `--game skullking-dice`, of the
-Skull King dice game: the dice are thrown into a rendered tray and read by the real vision pipeline).
+"""`pirate-table demo`: the virtual table plays a whole game: the catalog's first game with a virtual table, or the
+one `--game` names (a dice game's dice are thrown into a rendered tray and read by the real vision pipeline).
 
 The game's files live in the data folder's `demo/`: its database (the event log), the seat hub's link, and a
 score pad screenshot at each round's end. `--resume` carries on from the log after the demo was stopped, even by
@@ -56,12 +56,18 @@ class VirtualGame(Protocol):
     def final_lines(self, screen: Any) -> list[str]: ...  # the score pad, ending with the FINAL lines
 
 
+def default_game() -> str:
+    """The game the demo plays unless told: the catalog's first with a virtual table."""
+    return next(entry.key for entry in catalog.games() if entry.virtual_table)
+
+
 def _saved_game(path: Path) -> dict[str, Any] | None:
     """What demo.json says (players, seed, game); None if it is missing or damaged."""
     try:
         saved = json.loads(path.read_text())
         if isinstance(saved["players"], int) and isinstance(saved["seed"], int):
-            return saved if isinstance(saved.get("game", "skullking"), str) else None
+            saved.setdefault("game", default_game())  # written before the demo played other games
+            return saved if isinstance(saved["game"], str) else None
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return None
@@ -81,14 +87,14 @@ def run_demo(
     faults: bool = False,
     window: bool = False,
     say: Callable[[str], None] = print,
-    game: str = "skullking",
+    game: str | None = None,
 ) -> int:
     """Headless: bots at every seat, as fast as allowed. In a window: you play seat 1 of the card game on the
     scoreboard; in the dice game bots throw at every seat and you are the operator (the bar and its keys).
     One demo at a time per data folder (a second one says so and stops)."""
     try:
         with TableLock(data_home(), DEMO_LOCK):
-            return _run_demo(players, seed, speed, resume, faults, window, say, game)
+            return _run_demo(players, seed, speed, resume, faults, window, say, game or default_game())
     except TableBusy as error:
         say(f"pirate-table demo: {error}")
         return 2
@@ -110,10 +116,10 @@ def _run_demo(
     if resume and saved.exists() and saved_game is None:
         say("The saved demo game cannot be read (demo.json is damaged): starting a new one")
     if saved_game is not None:
-        if (saved_game["players"], saved_game["seed"], saved_game.get("game", "skullking")) != (players, seed, game):
+        if (saved_game["players"], saved_game["seed"], saved_game["game"]) != (players, seed, game):
             say(
                 f"pirate-table demo: the saved game has {saved_game['players']} players and seed "
-                f"{saved_game['seed']} ({saved_game.get('game', 'skullking')}); "
+                f"{saved_game['seed']} ({saved_game['game']}); "
                 "resume it with those, or start a new game without --resume"
             )
             return 2
@@ -162,7 +168,7 @@ def _run_demo(
     for note in table.app.data_notes:
         say(note)  # what the database check found: a damaged or lost log is said, never hidden
     if screen is None or screen.phase is not Phase.GAME_OVER:
-        again = f" --game {game}" if game != "skullking" else ""
+        again = f" --game {game}" if game != default_game() else ""
         say("Stopped. Carry on with: pirate-table demo --resume" + f" --players {players} --seed {seed}{again}")
         return 0
     for line in table.report():

@@ -18,6 +18,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.commands.run import build_table, load_game_views
 from table.config import Config, default_text, parse_config
+from table.core.frame import Phase
 from table.devices.hub_emulator import HubEmulator
 from table.sim.virtual_deck import VirtualSeats
 
@@ -107,6 +108,15 @@ class SimTable:
                 break
             if self.ticks > max_ticks:
                 raise RuntimeError(f"{what} did not finish in {max_ticks} ticks; stuck at {stuck()}")
+
+    def _play_game(self, max_ticks: int, on_tick: Callable[[], bool]) -> Any:
+        """Play a whole game (or the rest of one, after a resume) until its screen says it is over, or `on_tick`
+        says stop; returns the last screen."""
+        screen = self.app.session.screen
+        self._play_until(
+            lambda: screen().phase is Phase.GAME_OVER, max_ticks, on_tick, "the game", lambda: screen().prompt
+        )
+        return screen()
 
     def _next_tick(self) -> None:
         """The clock moves on by TICK; the keys pressed long enough are let go."""

@@ -186,6 +186,10 @@ def test_the_bar_offers_what_can_be_done_now() -> None:
     ]
     assert [a for a in actions(SHOTS["overboard"]) if isinstance(a, GiveLoot)] == [GiveLoot(s) for s in range(4)]
     assert not any(isinstance(a, (PlayDone, ChooseLoot, GiveLoot, KeepLoot)) for a in actions(SHOTS["final"]))
+    bar = controls.of(SHOTS["overboard"])
+    assert bar is not None
+    give = [button for button in bar.buttons(SHOTS["overboard"]) if isinstance(button.action, GiveLoot)]
+    assert [str(button.short) for button in give][:1] == ["To Anna"]  # a narrow bar's words
 
 
 def test_the_final_score_crowns_every_winner(monkeypatch: pytest.MonkeyPatch) -> None:

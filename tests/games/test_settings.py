@@ -190,6 +190,13 @@ def test_a_printing_with_other_dice_is_set_in_the_config() -> None:
     assert bag.counts["yellow"] == 6
     assert bag.faces["red"] == skd.STANDARD_BAG.faces["red"]  # the kinds not named stay standard
     assert parse_config(two_seats()).game_settings("skullking-dice") == DiceSettings(skd.STANDARD, skd.STANDARD_BAG)
+    assert config.dice_bag() == bag  # what the tray reads: the dice game's bag, found through the catalog
+
+
+def test_a_table_without_a_dice_game_gives_the_tray_no_bag(monkeypatch: pytest.MonkeyPatch) -> None:
+    without_dice = tuple(entry for entry in catalog.games() if not entry.dice)
+    monkeypatch.setattr(catalog, "games", lambda: without_dice)
+    assert parse_config(two_seats()).dice_bag() is None
 
 
 def test_the_dice_game_is_built_with_its_scoring_and_its_bag() -> None:

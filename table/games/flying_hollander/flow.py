@@ -37,7 +37,6 @@ from table.core.effects import LedPattern, RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
 from table.core.frame import JudgedPlay, Phase, PrivateView
 from table.core.inputs import (
-    BADGE_PREFIX,
     HOLD,
     OK,
     CardLaid,
@@ -272,8 +271,6 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             )
         elif code is None:
             self._refuse(text("{name}: unknown card, this tag is not in the enrolled deck", name=name), seat)
-        elif code.startswith(BADGE_PREFIX):
-            self._refuse(text("{name}: that is a player badge; badges name a seat in the lobby", name=name), seat)
         elif code not in fh.CODES:
             self._refuse(text("{name}: {code} is no Flying Hollander card", name=name, code=code), seat)
         else:

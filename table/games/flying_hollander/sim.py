@@ -116,14 +116,7 @@ class VirtualHollanderTable(SimTable):
     # --- Running ----------------------------------------------------------------------------------------------------
 
     def run(self, max_ticks: int = 600_000, on_tick: Callable[[], bool] = lambda: True) -> Any:
-        self._play_until(
-            lambda: self.flow.screen().phase is Phase.GAME_OVER,
-            max_ticks,
-            on_tick,
-            "the game",
-            lambda: self.flow.screen().prompt,
-        )
-        return self.flow.screen()
+        return self._play_game(max_ticks, on_tick)
 
     def resume(self) -> None:
         """Replay the log; the cards lying on the readers lie there still."""

@@ -50,7 +50,7 @@ class PokerControls(AskedNewGame):
         if screen.step == "give" and screen.pointed is not None:
             for other in screen.seats:
                 given = text("{card} given to {name}", card=card_words(screen.pointed, names), name=other.label)
-                chosen.append(Button(given, GiveLoot(other.seat)))
+                chosen.append(Button(given, GiveLoot(other.seat), short=text("To {name}", name=other.label)))
         if screen.step == "gift":
             chosen.append(Button(text("no card given"), KeepLoot(), "h"))
         return [*chosen, *self.undo_and_new_game(screen)]

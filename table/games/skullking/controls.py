@@ -61,7 +61,7 @@ class SkullKingControls(BarControls):
         elif screen.phase is Phase.GAME_OVER:
             chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
         if revealed and screen.scary_mary is None:
-            chosen.append(Button(text("Correct {name}'s bid", name=name), CORRECT, "c"))
+            chosen.append(Button(text("Correct {name}'s bid", name=name), CORRECT, "c", text("Correct the bid")))
         chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         return chosen
 

@@ -109,14 +109,7 @@ class VirtualTable(SimTable):
 
         `on_tick` runs after every tick (a window's events, pacing); returning False stops the game there.
         """
-        self._play_until(
-            lambda: self.flow.screen().phase is Phase.GAME_OVER,
-            max_ticks,
-            on_tick,
-            "the game",
-            lambda: self.flow.screen().prompt,
-        )
-        return self.flow.screen()
+        return self._play_game(max_ticks, on_tick)
 
     def resume(self) -> None:
         """Replay the log; then the world as it was: cards lying on readers, hands less what was played."""

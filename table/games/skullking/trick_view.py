@@ -44,6 +44,13 @@ POP = 0.25  # seconds a word (or a revealed bid) takes to land
 SUIT_WORDS = {**COLOUR_NAMES, "green": text("green"), "purple": text("purple")}  # the 2021 edition's suits too
 REVEAL = 1.8  # seconds the revealed bids stay large at the seats
 
+short_forms.add_short_forms(
+    {
+        "YOUR TURN": text("TURN"),
+        "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
+    }
+)
+
 
 def _seated(screen: Screen) -> list[SeatView]:
     """The seats that play (every seat, if none does yet)."""

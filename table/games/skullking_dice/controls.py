@@ -116,7 +116,7 @@ class DiceControls(BarControls):
         if self._tray_to_empty(screen):
             chosen.append(Button(text("The tray is empty"), TrayEmptied(), "x"))
         if self._bid_correctable(screen, seat):
-            chosen.append(Button(text("Correct {name}'s bid", name=name), Opens(BID), "c"))
+            chosen.append(Button(text("Correct {name}'s bid", name=name), Opens(BID), "c", text("Correct the bid")))
         chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         if screen.phase is Phase.GAME_OVER:
             chosen.append(Button(text("New game"), inputs.NewGame(), "g"))

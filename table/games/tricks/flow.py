@@ -64,7 +64,6 @@ from table.core.effects import RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
 from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
-    BADGE_PREFIX,
     HOLD,
     OK,
     PLUS,
@@ -301,11 +300,6 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
         if code is None:
             said = text("{name}: unknown card, this tag is not in the enrolled deck", name=self._name(seat))
             self._refuse(said, seat)
-            return None
-        if code.startswith(BADGE_PREFIX):
-            self._refuse(
-                text("{name}: that is a player badge; badges name a seat in the lobby", name=self._name(seat)), seat
-            )
             return None
         try:
             # The printed card: the card announced when played is announced at the table, whatever a tag may say.
