@@ -119,7 +119,7 @@ def refusal_text(name: Text, refusal: fh.Refusal) -> Text:
 
 
 @dataclass
-class _State(Judging):
+class _Game(Judging):
     """The undoable state of one game."""
 
     phase: Phase = Phase.PLAYING
@@ -135,7 +135,7 @@ class _State(Judging):
     moves: int = 0  # accepted actions so far
     piles: int = 0  # piles ended so far (taken, or out of the game): what the table judges, one by one
 
-    def copy(self) -> _State:
+    def copy(self) -> _Game:
         return copy_state(self, game=None if self.game is None else self.game.copy())
 
 
@@ -146,7 +146,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             raise ValueError(f"players are distinct seats 0..{table.seats - 1} in clockwise order, not {players}")
         self._init_shell(table)
         self.deck_size = deck_size
-        self.state = _State(players=list(players), game=fh.start(len(players), deck_size))
+        self.state = _Game(players=list(players), game=fh.start(len(players), deck_size))
         self._started()
         self._update_lights()
 
