@@ -46,8 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the game to play (default {with_demo[0].key}; `pirate-table games` lists them); a dice game's dice "
         "are thrown into a rendered tray and read by the vision pipeline",
     )
-    demo.add_argument("--players", type=int, default=4, help="as many as the game takes (default 4)")
-    demo.add_argument("--seed", type=int, default=2013, help="the same seed plays the same game")
+    demo.add_argument("--players", type=int, help="as many as the game takes (default 4; --resume: the saved game's)")
+    demo.add_argument(
+        "--seed", type=int, help="the same seed plays the same game (default 2013; --resume: the saved game's)"
+    )
     demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
     demo.add_argument(
         "--headless", action="store_true", help="no window, bots at every seat (the default without a display)"
@@ -145,9 +147,9 @@ def _hardware_command(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     if args.tables is not None:
         return _venue_demo(args)
-    from table.sim.demo import default_game, run_demo
+    from table.sim.demo import demo_choice, run_demo
 
-    args.game = args.game or default_game()
+    args.players, args.seed, args.game = demo_choice(args.players, args.seed, args.game, args.resume)
     entry = catalog.game(args.game)
     if not entry.min_players <= args.players <= entry.max_players:
         print(
@@ -171,7 +173,10 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _venue_demo(args: argparse.Namespace) -> int:
     from table.sim import venue_demo
+    from table.sim.demo import DEFAULT_PLAYERS, DEFAULT_SEED
 
+    players = DEFAULT_PLAYERS if args.players is None else args.players
+    seed = DEFAULT_SEED if args.seed is None else args.seed
     refused = []
     if not 1 <= args.tables <= venue_demo.MAX_TABLES:
         refused.append(f"--tables takes 1 to {venue_demo.MAX_TABLES} tables, not {args.tables}")
@@ -181,14 +186,14 @@ def _venue_demo(args: argparse.Namespace) -> int:
         refused.append("--tables chooses each table's game and plays flat out: leave out --game, --speed, --resume")
     lowest = max(catalog.game(key).min_players for key in venue_demo.venue_games())
     highest = min(catalog.game(key).max_players for key in venue_demo.venue_games())
-    if not lowest <= args.players <= highest:
-        refused.append(f"--tables seats {lowest} to {highest} players at every table, not {args.players}")
+    if not lowest <= players <= highest:
+        refused.append(f"--tables seats {lowest} to {highest} players at every table, not {players}")
     if refused:
         for reason in refused:
             print(f"pirate-table demo: {reason}", file=sys.stderr)
         return 2
     _log_to_data_folder()
-    return venue_demo.run_venue_demo(args.tables, args.players, args.seed, faults=args.faults)
+    return venue_demo.run_venue_demo(args.tables, players, seed, faults=args.faults)
 
 
 def _games() -> int:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 GAME_FILE = "demo.json"
 DEMO_LOCK = "demo.lock"
+DEFAULT_PLAYERS = 4
+DEFAULT_SEED = 2013
 
 
 class VirtualGame(Protocol):
@@ -59,6 +61,19 @@ class VirtualGame(Protocol):
 def default_game() -> str:
     """The game the demo plays unless told: the catalog's first with a virtual table."""
     return next(entry.key for entry in catalog.games() if entry.virtual_table)
+
+
+def demo_choice(players: int | None, seed: int | None, game: str | None, resume: bool) -> tuple[int, int, str]:
+    """The players, seed and game to play: as given; what is not given is, with `resume`, the saved game's
+    (demo.json), else the defaults."""
+    saved = _saved_game(data_home() / "demo" / GAME_FILE) if resume else None
+    if saved is None:
+        saved = {"players": DEFAULT_PLAYERS, "seed": DEFAULT_SEED, "game": default_game()}
+    return (
+        saved["players"] if players is None else players,
+        saved["seed"] if seed is None else seed,
+        saved["game"] if game is None else game,
+    )
 
 
 def _saved_game(path: Path) -> dict[str, Any] | None:

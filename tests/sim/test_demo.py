@@ -37,14 +37,15 @@ def whole_game(home: Path, *options: str) -> tuple[str, list[str]]:
 
 
 def killed_and_resumed(home: Path, rounds_scored: int, *options: str) -> list[str]:
-    """A demo game killed (-9) once `rounds_scored` rounds are scored, then resumed to its end: its FINAL lines."""
+    """A demo game killed (-9) once `rounds_scored` rounds are scored, then resumed to its end as the README says,
+    `demo --resume` alone (the players, seed and game are the saved game's): its FINAL lines."""
     killed = demo(home, *options)
     assert killed.stdout is not None
     for _ in range(rounds_scored):
         assert "scored" in killed.stdout.readline()
     os.kill(killed.pid, signal.SIGKILL)
     killed.wait()
-    resumed = demo(home, *options, "--resume")
+    resumed = demo(home, "--resume")
     out, _ = resumed.communicate(timeout=300)
     assert resumed.returncode == 0, out
     assert "Resuming the demo game" in out
