@@ -68,3 +68,30 @@ def test_a_log_file_that_cannot_be_written_is_named(
     monkeypatch.setattr(logging, "basicConfig", refuse)
     cli._log_to_data_folder()
     assert "the log file cannot be written in the data folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--speed", "0"], "argument --speed: more than 0"),
+        (["--speed", "-1"], "argument --speed: more than 0"),
+        (["--speed", "nan"], "argument --speed: more than 0"),
+        (["--speed", "fast"], "argument --speed: a number such as 1"),
+        (["--window", "--headless"], "argument --headless: not allowed with argument --window"),
+    ],
+)
+def test_demo_refuses_options_that_make_no_sense(
+    options: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["demo", *options])
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_demo_in_a_window_without_a_screen_says_so_instead_of_waiting(
+    _own_data_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # what SDL falls back to where nothing can be seen
+    assert main(["demo", "--window"]) == 2
+    assert "--window needs a screen to play on (SDL's 'dummy' video driver shows nothing)" in capsys.readouterr().err

@@ -50,11 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument(
         "--seed", type=int, help="the same seed plays the same game (default 2013; --resume: the saved game's)"
     )
-    demo.add_argument("--speed", type=float, help="1 plays in real time, 2 twice as fast; default: flat out")
-    demo.add_argument(
+    demo.add_argument("--speed", type=_speed, help="1 plays in real time, 2 twice as fast; default: flat out")
+    screen = demo.add_mutually_exclusive_group()
+    screen.add_argument(
         "--headless", action="store_true", help="no window, bots at every seat (the default without a display)"
     )
-    demo.add_argument(
+    screen.add_argument(
         "--window",
         action="store_true",
         help="the scoreboard in a window: the card game's seat 1 is yours; in the dice game you are the operator",
@@ -144,6 +145,32 @@ def _hardware_command(args: argparse.Namespace) -> int:
     return dice_commands.run(args)
 
 
+def _speed(value: str) -> float:
+    """--speed: how many times real time, more than 0 (0 would never move the clock on)."""
+    try:
+        speed = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a number such as 1 (real time) or 2 (twice as fast), not {value!r}"
+        ) from None
+    if not 0 < speed < float("inf"):
+        raise argparse.ArgumentTypeError(f"more than 0: 1 plays in real time, 2 twice as fast; not {value}")
+    return speed
+
+
+def _no_screen() -> str | None:
+    """Why a window could not be seen here (no display, or SDL would draw on a screen nobody sees); None if it can."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return str(error)
+    driver = pygame.display.get_driver()
+    pygame.display.quit()
+    return f"SDL's {driver!r} video driver shows nothing" if driver in ("dummy", "offscreen") else None
+
+
 def _demo(args: argparse.Namespace) -> int:
     if args.tables is not None:
         return _venue_demo(args)
@@ -155,6 +182,12 @@ def _demo(args: argparse.Namespace) -> int:
         print(
             f"pirate-table demo: {entry.name} is played by {entry.min_players} to {entry.max_players} players, "
             f"not {args.players}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.window and (why := _no_screen()) is not None:
+        print(
+            f"pirate-table demo: --window needs a screen to play on ({why}); leave it out to play headless",
             file=sys.stderr,
         )
         return 2
