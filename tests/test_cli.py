@@ -15,14 +15,18 @@ def test_enroll_without_a_hub_says_so_and_can_be_stopped(
     import table.commands.decks as deck_commands
 
     monkeypatch.setattr(deck_commands, "find_hub_port", lambda configured: None)
+    waits = []
 
     def interrupt(_link: object) -> None:
-        raise KeyboardInterrupt  # the person gives up: Ctrl-C
+        waits.append(1)
+        if len(waits) > 3:
+            raise KeyboardInterrupt  # the person gives up: Ctrl-C
 
     monkeypatch.setattr(deck_commands, "_wait", interrupt)
     assert main(["enroll", "skullking", "--deck", "green"]) == 130
     out = capsys.readouterr().out
     assert "[0/66] Tap yellow:1" in out
+    assert "seat hub not found: is its USB cable plugged in? (waiting for it; Ctrl-C stops)" in out
     assert "Stopped with 0 of 66 cards done. Run the same command again to go on." in out
 
 

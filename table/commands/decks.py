@@ -109,6 +109,6 @@ def _report_link(event: TableEvent, say: Say) -> None:
     if isinstance(event, HubConnected):
         say(f"  seat hub connected (firmware {event.firmware}, {event.readers} readers)")
     elif isinstance(event, HubLinkLost):
-        say(f"  seat hub: {event.reason}")
+        say(f"  seat hub: {event.reason} (waiting for it; Ctrl-C stops)")
     elif isinstance(event, ReaderFailed):
         say(f"  the reader of seat {event.seat + 1} has failed ({event.reason}): use another seat")

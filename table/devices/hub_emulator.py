@@ -65,6 +65,12 @@ class HubEmulator:
             if had and reader not in self.silent_readers:
                 self._send(wire.Removed(reader))
 
+    def boot_hello(self) -> None:
+        """The HELLO the firmware sends unasked when it has booted: a host that opened the port while the hub was
+        booting hears it as well as the answer to its HOST_HELLO."""
+        with self._lock:
+            self._send(wire.Hello(self.protocol, self.firmware, self.readers))
+
     @property
     def plugged(self) -> bool:
         return self._master is not None

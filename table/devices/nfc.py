@@ -112,6 +112,7 @@ class HubLink:
         self.counters = LinkCounters()
         self.state = LinkState.DISCONNECTED
         self.firmware: str | None = None
+        self._connected: HubConnected | None = None  # what the last HELLO said
         self._port: SerialPort | None = None
         self._decoder = wire.FrameDecoder()
         self._next_attempt = clock()
@@ -270,12 +271,15 @@ class HubLink:
                 "flash the firmware that comes with this version of the table"
             )
             return
-        self.firmware = ".".join(map(str, hello.firmware))
+        connected = HubConnected(".".join(map(str, hello.firmware)), hello.readers)
+        again = self.state is LinkState.CONNECTED and connected == self._connected
+        self.firmware, self._connected = connected.firmware, connected
         self.state = LinkState.CONNECTED
         self._backoff = self.timing.backoff_first
         self._lost_reported = False
-        self._events.append(HubConnected(self.firmware, hello.readers))
-        log.info("seat hub %s with %d readers connected", self.firmware, hello.readers)
+        if not again:  # the boot HELLO and the answer to HOST_HELLO of one hub: one connection, said once
+            self._events.append(connected)
+            log.info("seat hub %s with %d readers connected", connected.firmware, connected.readers)
         self._snapshot_pending = None
         self._request_snapshot()
 

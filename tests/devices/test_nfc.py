@@ -96,6 +96,14 @@ def test_the_handshake_reports_the_hub_and_its_readers(table: Table) -> None:
     assert table.link.state is LinkState.CONNECTED
 
 
+def test_a_hub_heard_booting_and_answering_is_connected_once(table: Table) -> None:
+    table.connect()
+    table.hub.boot_hello()  # the hub's HELLO at boot reaches a host that had already said HOST_HELLO
+    table.settle()
+    assert [e for e in table.events if isinstance(e, HubConnected)] == [HubConnected("1.0.0", 6)]
+    assert table.link.state is LinkState.CONNECTED
+
+
 def test_a_card_placed_and_removed(table: Table) -> None:
     table.connect()
     table.hub.place(3, UID[1], "yellow:12")
