@@ -103,6 +103,11 @@ def load_config(path: Path | None = None) -> Config:
 def parse_config(text: str, where: str = "the configuration") -> Config:
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError(
+            f"{where} is damaged and cannot be read (values nested thousands deep). Fix it, or delete the file to "
+            "start again from the default configuration."
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(
             f"{where} is damaged and cannot be read ({error}). Fix that line, or delete the file to start again "

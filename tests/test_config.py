@@ -34,6 +34,7 @@ def test_a_three_button_seat() -> None:
     ("text", "message"),
     [
         ("[table\nlanguage = 'en'", "is damaged and cannot be read"),
+        ("x = " + "[" * 5000 + "]" * 5000, "cannot be read \\(values nested thousands deep\\)"),
         (two_seats("[table]\nlanguage = 'pirate'\n"), "language is one of en, de, fr, nl, it, not 'pirate'"),
         (two_seats("[table]\nsound = 'yes'\n"), "'sound' must be true or false"),
         (two_seats("[table]\ncolour = 'red'\n"), "unknown setting 'colour'"),
