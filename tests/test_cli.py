@@ -99,3 +99,21 @@ def test_demo_in_a_window_without_a_screen_says_so_instead_of_waiting(
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # what SDL falls back to where nothing can be seen
     assert main(["demo", "--window"]) == 2
     assert "--window needs a screen to play on (SDL's 'dummy' video driver shows nothing)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["selftest", "run"])
+def test_off_a_pi_only_the_table_s_own_words_reach_the_console(command: str, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("GPIOZERO_")}
+    environment |= {"PIRATE_TABLE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-m", "table", command], env=environment, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2
+    (said,) = done.stderr.splitlines()  # one line: the command's own
+    assert said.startswith(f"pirate-table {command}: no GPIO pins here. Run it on the table's Raspberry Pi")
+    assert "PinFactoryFallback" not in done.stderr and "WARN" not in done.stderr
+    assert "gpiozero: Falling back from" in (tmp_path / "pirate-table.log").read_text()  # said in the log instead

@@ -6,6 +6,9 @@ import argparse
 import logging
 import os
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from table.commands import badge as badge_command
 from table.commands import decks as deck_commands
@@ -267,6 +270,24 @@ def _operator(make: bool, if_unset: bool) -> int:
     return 0
 
 
+@contextmanager
+def _pin_fallbacks_logged() -> Iterator[None]:
+    """gpiozero warns of each GPIO library it tried and could not use: that goes to the log, and the console gets
+    the command's own words (NO_GPIO where none could be used). Other warnings are shown as usual."""
+    from gpiozero.exc import PinFactoryFallback
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            yield
+        finally:
+            for warning in caught:
+                if issubclass(warning.category, PinFactoryFallback):
+                    logging.info("gpiozero: %s", warning.message)
+                else:
+                    warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+
 def _run(window: bool) -> int:
     from gpiozero.exc import BadPinFactory
 
@@ -274,7 +295,8 @@ def _run(window: bool) -> int:
     from table.config import ConfigError, load_config
 
     try:
-        return run_table(load_config(), fullscreen=not window)
+        with _pin_fallbacks_logged():
+            return run_table(load_config(), fullscreen=not window)
     except (ConfigError, TableBusy) as error:
         logging.error("%s", error)
         print(f"pirate-table run: {error}", file=sys.stderr)
@@ -304,7 +326,8 @@ def _selftest() -> int:
     from table.config import ConfigError
 
     try:
-        return selftest.run()
+        with _pin_fallbacks_logged():
+            return selftest.run()
     except ConfigError as error:
         print(f"pirate-table selftest: {error}", file=sys.stderr)
     except BadPinFactory:

@@ -38,6 +38,8 @@ class OpenCVCamera:
     """A USB webcam through OpenCV, with automatic exposure and white balance turned off where the driver allows."""
 
     def __init__(self, index: int = 0, width: int = 640, height: int = 480) -> None:
+        # OpenCV's own warnings of a missing camera would reach the console raw; the table logs and says its own.
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
         self.capture_device = cv2.VideoCapture(index)
         self.capture_device.set(cv2.CAP_PROP_FRAME_WIDTH, width)
         self.capture_device.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
