@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+import tracemalloc
 
 import pytest
 
@@ -222,3 +223,32 @@ def test_a_question_a_game_s_rules_did_not_foresee_still_gets_an_answer(monkeypa
     monkeypatch.setitem(skullking.REFEREE, "trick", broken)
     (answer,) = answers_to(b'{"game": "skullking", "trick": ["red:1", "red:2"]}\n')
     assert answer == {"error": "this request could not be answered (KeyError: 'a bug')"}
+
+
+class EndlessLine(io.RawIOBase):
+    """A request line of `length` bytes that exists nowhere whole: made up a piece at a time as it is read."""
+
+    def __init__(self, length: int, then: bytes) -> None:
+        self.left, self.then = length, then
+
+    def readline(self, size: int | None = -1) -> bytes:
+        if self.left == 0:
+            line, self.then = self.then, b""
+            return line
+        piece = min(self.left, size if size and size > 0 else self.left)
+        self.left -= piece
+        return b"x" * piece + (b"\n" if self.left == 0 else b"")
+
+
+def test_a_huge_line_is_answered_without_being_held_whole() -> None:
+    sink = io.StringIO()
+    tracemalloc.start()
+    try:
+        referee.run(EndlessLine(50_000_000, GOOD), sink)  # type: ignore[arg-type]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    first, second = map(json.loads, sink.getvalue().splitlines())
+    assert first == {"error": "a request is at most 65536 bytes long; this one has 50000000"}
+    assert second["winner"] == 1
+    assert peak < 2_000_000  # bytes: a few pieces of MAX_LINE, never the 50 MB line

@@ -51,7 +51,7 @@ def _dispatch(request: Any) -> dict[str, Any]:
 def answer_line(line: str | bytes) -> dict[str, Any]:
     """The answer to one line, whatever it holds: every failure is an {"error": ...}, never an exception."""
     if len(line) > MAX_LINE:
-        return {"error": f"a request is at most {MAX_LINE} bytes long; this one has {len(line)}"}
+        return _too_long(len(line))
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
@@ -81,15 +81,20 @@ def run(source: IO[bytes], sink: IO[str]) -> int:
         line = source.readline(MAX_LINE + 1)
         if not line:
             return failures
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):  # read on to its end, a piece at a time, and count
             length = len(line)
             while (rest := source.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                 length += len(rest)
-            line = b"x" * (length + len(rest.rstrip(b"\r\n")))  # only its length matters now
-        reply = answer_line(line.rstrip(b"\r\n") if len(line) <= MAX_LINE else line)
+            reply = _too_long(length + len(rest.rstrip(b"\r\n")))
+        else:
+            reply = answer_line(line.rstrip(b"\r\n"))
         failures += "error" in reply
         sink.write(json.dumps(reply) + "\n")
         sink.flush()  # a program talking to us line by line waits for each answer
+
+
+def _too_long(length: int) -> dict[str, Any]:
+    return {"error": f"a request is at most {MAX_LINE} bytes long; this one has {length}"}
 
 
 def _whole_number(digits: str) -> int:
