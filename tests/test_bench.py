@@ -29,6 +29,10 @@ TINY_RUNS: dict[str, tuple[list[str], list[str]]] = {
         [rf"single-trick call +median +{NUMBER} M tricks/s", rf"batch call +median +{NUMBER} M tricks/s"],
     ),
     "bench_hub_latency.py": (["--events", "20"], [rf"20 events: median {NUMBER} ms, p99 {NUMBER} ms"]),
+    "bench_referee_memory.py": (
+        ["--megabytes", "1", "--runs", "1"],
+        [rf"1 KB line: median {NUMBER} MB", rf"1 MB line: median {NUMBER} MB \(ratio {NUMBER}; goal <= 1.5\)"],
+    ),
     "bench_trick_latency.py": (
         ["--tricks", "3"],
         [rf"3 tricks: median {NUMBER} ms, p99 {NUMBER} ms", r"peak RSS of the headless demo \(6 players\): \d+ MB"],
