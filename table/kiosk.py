@@ -20,6 +20,8 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
+from table.store.database import StoreError
+
 LOCK_NAME = "table.lock"
 WATCHDOG_EVERY = 5.0  # seconds between "still alive"; the unit's WatchdogSec is several times this
 
@@ -28,13 +30,24 @@ class TableBusy(RuntimeError):
     """Another table holds this data folder."""
 
 
+class DataFolderUnusable(StoreError):
+    """The data folder cannot hold the lock: missing, read-only (a failing SD card is remounted so), not ours."""
+
+
 class TableLock:
     def __init__(self, folder: Path, name: str = LOCK_NAME) -> None:
         self.path = folder / name
         self._file: int | None = None
 
     def __enter__(self) -> TableLock:
-        handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise DataFolderUnusable(
+                f"the data folder {self.path.parent} cannot be written ({error.strerror}); a failing SD card is "
+                "made read-only by the system: copy the folder off it, or point PIRATE_TABLE_HOME at a folder that "
+                "can be written"
+            ) from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -115,3 +115,24 @@ def test_the_hardware_commands_refuse_to_run_beside_the_table(
         assert main(argv) == 2
     err = capsys.readouterr().err
     assert f"pirate-table {argv[0]}: another Pirate Table" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [["run"], ["demo", "--headless"], ["selftest"]])
+def test_a_read_only_data_folder_is_said_plainly(
+    command: list[str],
+    _own_data_folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    real_open = os.open
+
+    def read_only(path: str | os.PathLike[str], flags: int, *args: int, **kwargs: int) -> int:
+        if str(path).endswith(".lock") and flags & (os.O_RDWR | os.O_WRONLY | os.O_CREAT):
+            raise OSError(30, "Read-only file system")  # EROFS: a failing SD card remounted read-only
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert main(command) == 2
+    said = capsys.readouterr().err
+    assert f"the data folder {_own_data_folder} cannot be written (Read-only file system)" in said
+    assert "Traceback" not in said
