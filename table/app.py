@@ -64,6 +64,7 @@ log = logging.getLogger(__name__)
 TICK = 1 / 30  # the lights and the scoreboard need no more
 NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
 NOT_SAVED = text("The data folder is full: the game goes on but is no longer saved. Free some space, then restart")
+PAD_NOT_SAVED = text("The score pad's picture could not be saved: the data folder is full. The game goes on")
 OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
 
 
@@ -252,6 +253,13 @@ class TableApp:
             self.sound.play("error")
         self._screen_changed = True
 
+    def _round_over(self, number: int, screen: Any) -> None:
+        try:
+            self.on_round_over(number, screen)
+        except Exception as error:  # a picture not written (a full disk: "Error writing the PNG file") stops nothing
+            log.error("the score pad's picture of round %d could not be saved: %s", number, error)
+            self._say(PAD_NOT_SAVED, error=True, lasting=True)
+
     def _game_over(self, screen: Any) -> None:
         try:
             self.on_game_over(self.session.chosen_game, screen)
@@ -377,7 +385,7 @@ class TableApp:
                     self.last_trick_due = now + seconds
                 case fx.RoundOver(number):
                     screen = self.session.screen()
-                    self.on_round_over(number, screen)
+                    self._round_over(number, screen)
                     if getattr(screen, "phase", None) is Phase.GAME_OVER:
                         self._game_over(screen)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
+from table.app import PAD_NOT_SAVED
 from table.core.frame import Phase
 from table.games.skullking import rules as sk
 from table.games.skullking.screen import Screen
@@ -55,3 +57,20 @@ def test_the_score_pad_ends_with_one_final_line_per_player_best_first(tmp_path: 
     totals = [int(words[3]) for words in finals]
     assert totals == sorted(totals, reverse=True)
     assert [int(cell) for cell in lines[-5].split()[1:]] == [cell.total for cell in screen.score_pad[-1].cells]
+
+
+def test_a_score_pad_picture_that_cannot_be_written_stops_nothing(tmp_path: Path) -> None:
+    table = VirtualTable(tmp_path, 2, 5)
+    pictures: list[int] = []
+
+    def disk_full(number: int, screen: object) -> None:
+        pictures.append(number)
+        raise pygame.error("Error writing the PNG file")  # what pygame says on a full disk
+
+    table.app.on_round_over = disk_full
+    try:
+        screen = table.run()
+        assert screen.phase is Phase.GAME_OVER and pictures == list(range(1, 11))  # every round, to the end
+        assert table.app.notice is not None and table.app.notice[0].text == PAD_NOT_SAVED  # said on the screen
+    finally:
+        table.close()
