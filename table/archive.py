@@ -11,6 +11,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,8 @@ def _plain(value: Any) -> Any:
     """A screen model as JSON values: words in English (as the log says them), dataclasses as objects."""
     if isinstance(value, Text):
         return str(value)
+    if isinstance(value, Enum):  # a phase: its value ("game_over"), not Python's name for it ("Phase.GAME_OVER")
+        return _plain(value.value)
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

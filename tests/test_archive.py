@@ -19,6 +19,7 @@ class AnyGamesFinalScreen:
     ranking: tuple[Placing, ...]
     title: object
     piles: dict[str, int]
+    phase: Phase = Phase.GAME_OVER
 
 
 def test_every_game_s_final_screen_is_kept_in_its_own_file(tmp_path: Path) -> None:
@@ -30,6 +31,7 @@ def test_every_game_s_final_screen_is_kept_in_its_own_file(tmp_path: Path) -> No
     record = json.loads(first.read_text())
     assert record["ranking"] == [{"place": 1, "name": "Anna", "total": 23}, {"place": 2, "name": "Ben", "total": 18}]
     assert record["final"]["title"] == "Game over" and record["final"]["piles"] == {"red": 3}
+    assert record["final"]["phase"] == "game_over"  # the phase's value, not Python's "Phase.GAME_OVER"
 
 
 @dataclass(frozen=True)
