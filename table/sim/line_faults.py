@@ -4,8 +4,19 @@ and the hub's cable pulled out for a while and plugged back in (`pirate-table de
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from table.devices.hub_emulator import HubEmulator
+
+SAID = {  # what each fault is called in the demo's report
+    "send_garbage": "garbage bytes",
+    "corrupt_next": "damaged frames",
+    "truncate_next": "cut-off frames",
+    "duplicate_next": "doubled frames",
+    "lose_next": "lost frames",
+    "unplug": "the cable pulled out",
+    "replug": "plugged back in",
+}
 
 
 class Faults:
@@ -29,3 +40,9 @@ class Faults:
             fault = self.rng.choice(["send_garbage", "corrupt_next", "truncate_next", "duplicate_next", "lose_next"])
             getattr(self.hub, fault)()
             self.injected.append(fault)
+
+    def report(self) -> str:
+        """What trouble the line had, for the demo's last lines: "faults injected: garbage bytes x3, ..."."""
+        counts = Counter(self.injected)
+        said = [f"{SAID[kind]} x{counts[kind]}" for kind in SAID if counts[kind]]
+        return "faults injected: " + (", ".join(said) or "none yet")

@@ -44,6 +44,8 @@ def test_the_same_seed_plays_the_same_game_with_or_without_faults(tmp_path: Path
     stormy, table = play(tmp_path / "stormy", 3, seed=21, faults=True)
     assert table.faults is not None and {"unplug", "replug"} <= set(table.faults.injected)
     assert len(table.faults.injected) >= 8
+    (said,) = table.report()  # the demo says what trouble it made
+    assert said.startswith("faults injected: ") and "the cable pulled out x1, plugged back in x1" in said
     assert score_pad_lines(stormy) == score_pad_lines(calm)
     other, _ = play(tmp_path / "other", 3, seed=22)
     assert score_pad_lines(other) != score_pad_lines(calm)

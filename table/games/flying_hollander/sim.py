@@ -102,10 +102,7 @@ class VirtualHollanderTable(SimTable):
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) ----------------------------------------------------
 
     def report(self) -> list[str]:
-        lines = []
-        if self.faults is not None:
-            lines.append(f"faults injected: {len(self.faults.injected)}")
-        return lines
+        return [self.faults.report()] if self.faults is not None else []
 
     def final_lines(self, screen: Any) -> list[str]:
         names = {view.seat: view.name for view in screen.seats}

@@ -85,10 +85,7 @@ class PiratenpokerTable(SimTable):
     # --- For `pirate-table demo` (table.sim.demo.VirtualGame) -----------------------------------------------------
 
     def report(self) -> list[str]:
-        if not self.faults:
-            return []
-        injected = Counter(self.faults.injected)
-        return ["faults injected: " + ", ".join(f"{kind} x{count}" for kind, count in sorted(injected.items()))]
+        return [self.faults.report()] if self.faults is not None else []
 
     def final_lines(self, screen: PokerScreen) -> list[str]:
         lines = ["player".ljust(18) + "fronts sharks  backs   sets  total"]

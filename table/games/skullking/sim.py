@@ -97,7 +97,7 @@ class VirtualTable(SimTable):
         return WindowPlay(self, card_face)
 
     def report(self) -> list[str]:
-        return []
+        return [self.faults.report()] if self.faults is not None else []
 
     def final_lines(self, screen: Screen) -> list[str]:
         return score_pad_lines(screen)
