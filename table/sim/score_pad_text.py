@@ -7,6 +7,8 @@ from typing import Protocol
 
 from table.core.frame import Placing, ScoreRow, SeatView
 
+LEGEND = "each round: tricks bid/tricks won, then the round's points (2/1 -10: bid 2, won 1, 10 points lost)"
+
 
 class ScorePadScreen(Protocol):
     """A screen model with a score pad of bids and tricks (Skull King's and the dice game's)."""
@@ -22,13 +24,14 @@ class ScorePadScreen(Protocol):
 
 
 def score_pad_lines(screen: ScorePadScreen) -> list[str]:
-    """The score pad as text: a row per round ("bid/won points"), the totals, then one FINAL line per player.
+    """The score pad as text: what a cell says, a row per round ("bid/won points"), the totals, then one FINAL line
+    per player.
 
     The last lines are stable for scripts: `FINAL <place> <name> <total>`, best first.
     """
     names = [screen.seats[seat].name for seat in screen.players]
     width = max(12, *(len(name) + 2 for name in names))
-    lines = ["round " + "".join(name.rjust(width) for name in names)]
+    lines = [LEGEND, "round " + "".join(name.rjust(width) for name in names)]
     for row in screen.score_pad:
         cells = "".join(f"{cell.bid}/{cell.won} {cell.points:+d}".rjust(width) for cell in row.cells)
         lines.append(f"{row.round:>5} {cells}")

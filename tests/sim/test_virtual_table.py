@@ -59,6 +59,7 @@ def test_the_score_pad_ends_with_one_final_line_per_player_best_first(tmp_path: 
     totals = [int(words[3]) for words in finals]
     assert totals == sorted(totals, reverse=True)
     assert [int(cell) for cell in lines[-5].split()[1:]] == [cell.total for cell in screen.score_pad[-1].cells]
+    assert lines[0].startswith("each round: tricks bid/tricks won, then the round's points")  # "0/1 -20" explained
 
 
 def test_a_score_pad_picture_that_cannot_be_written_stops_nothing(tmp_path: Path) -> None:
