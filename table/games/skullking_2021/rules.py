@@ -640,7 +640,8 @@ def ability(trick: Trick, is_last: bool, rascal_after_last_trick: bool = False) 
     """The ability the trick's winner uses: the name of the winning pirate, when it has one to use now.
 
     After a round's last trick only Harry the Giant acts (printed in the 2021 rulebook); `rascal_after_last_trick`
-    lets Rascal of Roatan wager then too (the older expansion's reading, a setting). The Tigress and a plain "pirate" have none.
+    lets Rascal of Roatan wager then too (the older expansion's reading, a setting). The Tigress and a plain
+    "pirate" have none.
     Bendt the Bandit draws two cards: a suit drawn then could look like a revoke (`find_revokes`), so the flow does
     not call it one after his draw (docs/rules/skullking-2021.md).
     """
