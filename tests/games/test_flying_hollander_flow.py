@@ -332,7 +332,7 @@ def test_the_first_player_out_wins_and_the_game_ends_as_printed(table: Driver) -
     table.lay(1, "crew:5")
     screen = table.screen
     assert screen.phase is Phase.GAME_OVER and screen.out == (1,)
-    assert [(p.place, p.seat, p.total) for p in screen.ranking][0] == (1, 1, 2)
+    assert [(p.place, p.seat, p.total) for p in screen.ranking] == [(1, 1, 2), (2, 0, 0), (2, 2, 0)]
     assert str(screen.prompt) == "Seat 2 went out first. A new game starts from the screen"
     table.lay(2, "crew:6")
     assert table.refused() == "The game is over: start a new game on the screen"
