@@ -541,3 +541,9 @@ def test_explain_counts_what_the_bonus_is_for() -> None:
     assert (reason.mermaids, reason.fourteens, reason.black_fourteen, reason.allies) == (1, 1, True, (4,))
     assert reason.bonus == 20 + 10 + 20
     assert sk.explain(cards("pirate:harry-the-giant", "pirate:rosie-de-laney")).rivals == 1
+
+
+def test_a_two_card_trick_of_the_whale_then_the_kraken() -> None:  # docs/rules/skullking-2021.md, two players
+    trick = cards("whale", "kraken")
+    assert (sk.judge(trick).winner, sk.judge(trick).next_leader) == (None, 1)  # the Kraken's player: nobody else
+    assert sk.judge(trick, sk.AFTER_KRAKEN).next_leader == 0  # left of the Kraken's player
