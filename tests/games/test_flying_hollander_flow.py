@@ -37,8 +37,8 @@ _uids = itertools.count()
 class Driver:
     """Seats 0..players-1 of a 6-seat table play; seat 1 (left of the dealer, seat 0) starts."""
 
-    def __init__(self, players: int = 3) -> None:
-        self.flow = FlyingHollanderFlow(TableState(6), list(range(players)))
+    def __init__(self, players: int = 3, ending: str = fh.FIRST_OUT) -> None:
+        self.flow = FlyingHollanderFlow(TableState(6), list(range(players)), ending=ending)
         self.effects: list[object] = []
 
     def send(self, event: object) -> list[object]:
@@ -327,7 +327,19 @@ def test_a_blind_final_card_that_cannot_be_played_takes_the_pile(table: Driver) 
     assert table.flow.private(2).hidden == ("crew:10", "crew:3")
 
 
-def test_going_out_and_the_end_of_the_game(table: Driver) -> None:
+def test_the_first_player_out_wins_and_the_game_ends_as_printed(table: Driver) -> None:
+    _late(table, 1, fh.Holding(0, 0, 1))
+    table.lay(1, "crew:5")
+    screen = table.screen
+    assert screen.phase is Phase.GAME_OVER and screen.out == (1,)
+    assert [(p.place, p.seat, p.total) for p in screen.ranking] == [(1, 1, 2), (2, 0, 0), (2, 2, 0)]
+    assert str(screen.prompt) == "Seat 2 went out first. A new game starts from the screen"
+    table.lay(2, "crew:6")
+    assert table.refused() == "The game is over: start a new game on the screen"
+
+
+def test_going_out_and_the_end_of_the_game() -> None:
+    table = Driver(ending=fh.LAST_STANDING)  # the setting: play on to the last player
     _late(table, 1, fh.Holding(0, 0, 1))
     table.lay(1, "crew:5")
     assert table.screen.out == (1,) and table.screen.seats[1].place == 1
@@ -402,7 +414,7 @@ def test_the_deck_is_enrolled_card_by_card_with_its_copies(tmp_path) -> None:  #
 
 
 def test_more_refusals_each_with_its_words() -> None:
-    table = Driver(4)
+    table = Driver(4, ending=fh.LAST_STANDING)
     table.send(LeaveSeat(1))
     assert table.refused() == "Seat 2 can leave only a seat taken in the lobby"
     table.lay(1, "crew:9")

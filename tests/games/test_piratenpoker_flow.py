@@ -22,9 +22,9 @@ TAGS = {index: code for index, code in enumerate(pp.DECK_CODES)}
 class Poker:
     """Four seats, seats 0-2 play (Anna, Ben, Cleo); every printed card has its own tag."""
 
-    def __init__(self, players: tuple[int, ...] = (0, 1, 2)) -> None:
+    def __init__(self, players: tuple[int, ...] = (0, 1, 2), settings: pp.Settings = pp.DEFAULT_SETTINGS) -> None:
         self.table = TableState(4, names=["Anna", "Ben", "Cleo", None])
-        self.flow = PiratenpokerFlow(self.table, players)
+        self.flow = PiratenpokerFlow(self.table, players, settings)
         self.used: dict[str, int] = {}
         self.effects: list = []
 
@@ -213,6 +213,21 @@ def test_a_pass_sits_out_the_rest_of_the_game(laying: Poker) -> None:
     assert laying.screen().step == Step.CHOOSE.value
 
 
+def test_a_pass_wins_a_tie_the_cards_cannot_break_as_printed(laying: Poker) -> None:
+    laying.play({0: ["red:4", "red:3"], 1: ["blue:4", "blue:3"], 2: ["pass"]})
+    assert laying.screen().step == Step.CHOOSE.value
+    assert "Anna and Ben stay tied: Cleo wins with the next-highest total, 0" in laying.said()
+    laying.send(ChooseLoot("loot:blue:8"), GiveLoot(1))  # Cleo chooses what goes overboard, then sits out
+    assert laying.screen().round == 2 and not laying.screen().seats[2].in_game
+
+
+def test_a_pass_never_wins_by_the_setting() -> None:
+    poker = Poker(settings=pp.settings(pass_wins=False))
+    poker.turn_loot("loot:red:10", "loot:yellow:5", "loot:blue:8")
+    poker.play({0: ["red:4", "red:3"], 1: ["blue:4", "blue:3"], 2: ["pass"]})
+    assert "All tie: this game ends, its loot goes back under the stacks" in poker.said()
+
+
 # --- Loot chosen and given -----------------------------------------------------------------------------------------
 
 
@@ -366,6 +381,9 @@ def test_the_printing_s_settings_come_from_the_config() -> None:
     config = parse_config(default_text().replace("[piratenpoker]\n", "[piratenpoker]\n" + extra, 1))
     settings = config.game_settings("piratenpoker")
     assert settings.loot_fronts == (5, 5, 5, 6, 8, 10, 10) and settings.sets == "once"
+    assert settings.pass_wins is True
+    config = parse_config(default_text().replace("[piratenpoker]\n", "[piratenpoker]\npass_wins = false\n", 1))
+    assert config.game_settings("piratenpoker").pass_wins is False
     flow = PiratenpokerFlow(TableState(3), (0, 1, 2), settings)
     assert [str(name) for name in flow.screen().colour_names] == ["Rot", "Gelb", "Blau"]
     for bad, message in (
@@ -373,6 +391,7 @@ def test_the_printing_s_settings_come_from_the_config() -> None:
         ('sets = "twice"', "sets is"),
         ('names = { red = "Rot" }', "names gives"),
         ("shark = 4", "unknown setting 'shark'"),
+        ('pass_wins = "yes"', "pass_wins is true"),
     ):
         with pytest.raises(ConfigError, match=message):
             parse_config(default_text().replace("[piratenpoker]\n", f"[piratenpoker]\n{bad}\n", 1))

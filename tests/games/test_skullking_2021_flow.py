@@ -156,6 +156,16 @@ def test_the_kraken_on_the_screen_nobody_wins_and_who_would_have_won_leads() -> 
     assert table.acting() == 1  # seat 1 played the green 9
 
 
+def test_after_the_kraken_the_player_left_of_its_player_leads_by_the_setting() -> None:
+    table = start(options=sk.Options(kraken_leader=sk.AFTER_KRAKEN))
+    to_round(table, 2)
+    table.bids({0: 0, 1: 1, 2: 1})  # round 2: dealer seat 1, seat 2 leads, seat 0 plays the Kraken
+    table.trick(["green:9", "kraken", "green:3"], lift=False)
+    assert "Seat 2, after the Kraken's player, leads next" in str(table.flow.screen().outcome)
+    table.lift(0, 1, 2)
+    assert table.acting() == 1  # left of seat 0, though seat 2 would have won
+
+
 def test_the_white_whale_on_the_screen() -> None:
     table = start()
     to_round(table, 2)
@@ -211,7 +221,7 @@ def test_harry_the_giant_changes_the_bid_by_button() -> None:
 
 
 def test_rascal_wager_by_touch_and_its_refusals() -> None:
-    table = start()
+    table = start(options=sk.Options(rascal_after_last_trick=True))  # the older expansion's reading
     table.bids({0: 0, 1: 1, 2: 0})
     table.trick(["pirate:rascal-of-roatan", "green:3", "escape"], lift=False)
     table.refused(Wager(1, 15), 1, "not one of the choices")
@@ -220,6 +230,24 @@ def test_rascal_wager_by_touch_and_its_refusals() -> None:
     table.send(Wager(1, 20))
     (row,) = table.flow.screen().score_pad
     assert row.cells[1].points == 20 + 20
+
+
+def test_rascal_of_roatan_takes_the_last_trick_as_printed_no_wager() -> None:
+    table = start()  # the 2021 rulebook: only Harry the Giant acts after the final trick
+    table.bids({0: 0, 1: 1, 2: 0})
+    table.trick(["pirate:rascal-of-roatan", "green:3", "escape"], lift=False)
+    assert table.flow.screen().ability is None
+    table.refused(Wager(1, 20), 1, "No pirate's ability waits")
+    (row,) = table.flow.screen().score_pad
+    assert row.cells[1].points == 20
+
+
+def test_rascal_of_roatan_wagers_before_the_last_trick_by_default() -> None:
+    table = start()
+    to_round(table, 2)
+    table.bids({0: 1, 1: 0, 2: 1})
+    table.trick(["pirate:rascal-of-roatan", "green:3", "escape"])  # seat 2 leads and wins
+    assert table.flow.screen().ability.kind == sk.RASCAL
 
 
 def test_rosie_chooses_the_next_leader() -> None:
@@ -309,6 +337,14 @@ def test_the_config_chooses_the_advanced_rules() -> None:
     assert parse_config(default_text()).game_settings("skullking-2021") == sk.Options()
     config = parse_config(default_text() + '\n[skullking-2021]\nscoring = "rascal"\nkraken = false\n')
     assert config.game_settings("skullking-2021") == sk.Options(scoring="rascal", kraken=False)
+    config = parse_config(
+        default_text() + '\n[skullking-2021]\nkraken_leader = "after-kraken"\nrascal_after_last_trick = true\n'
+    )
+    assert config.game_settings("skullking-2021") == sk.Options(
+        kraken_leader="after-kraken", rascal_after_last_trick=True
+    )
+    with pytest.raises(ConfigError, match="kraken_leader is one of would-have-won, after-kraken"):
+        parse_config(default_text() + '\n[skullking-2021]\nkraken_leader = "left"\n')
     for bad, says in (('scoring = "landlubber"', "scoring is one of standard, rascal"), ("loot = 1", "true or false")):
         with pytest.raises(ConfigError, match=says):
             parse_config(default_text() + f"\n[skullking-2021]\n{bad}\n")

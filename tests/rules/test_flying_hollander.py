@@ -7,6 +7,7 @@ import pytest
 from table.commands import referee
 from table.games.flying_hollander import rules as fh
 from table.games.flying_hollander.rules import Kind, Need, Position, Why
+from table.games.flying_hollander.settings import HollanderSettings
 
 
 def legal(pile: list[str], *cards: str) -> bool:
@@ -319,8 +320,22 @@ def test_final_cards_one_per_turn() -> None:
     assert not game.can_extend(1, "crew:4") and game.turn == 0
 
 
+def test_the_first_player_out_wins_and_ends_the_game_as_printed() -> None:
+    game = fh.start(3)  # "Le premier à le faire gagne la partie"
+    game.draw = 0
+    game.holdings[1] = fh.Holding(0, 0, 1)
+    done = game.lay(1, "crew:4")
+    assert done.went_out and game.over and game.out == [1] and game.turn is None
+    assert game.points() == {0: 0, 1: 2, 2: 0}
+
+
+def test_a_bad_ending_is_refused() -> None:
+    with pytest.raises(fh.CardError, match="first-out or last-standing"):
+        fh.start(3, ending="never")
+
+
 def test_going_out_and_the_ranking() -> None:
-    game = fh.start(3)
+    game = fh.start(3, ending=fh.LAST_STANDING)  # the setting: play on until one player holds cards
     game.draw = 0
     game.holdings[1] = fh.Holding(0, 0, 1)
     done = game.lay(1, "crew:4")
@@ -380,18 +395,30 @@ def test_referee_pile_and_bad_requests() -> None:
     assert "error" in referee.answer({"game": "flying-hollander", "pile": "crew:1"})
 
 
+def test_the_config_chooses_the_ending() -> None:
+    from table.config import default_text, parse_config
+    from table.core import catalog
+    from table.core.table_state import TableState
+
+    text = default_text().replace('# ending = "first-out"', 'ending = "last-standing"')
+    settings = parse_config(text).game_settings("flying-hollander")
+    assert settings == HollanderSettings((), fh.LAST_STANDING)
+    flow = catalog.game("flying-hollander").build(TableState(4), (0, 1, 2), settings)
+    assert flow.state.game.ending == fh.LAST_STANDING
+
+
 def test_the_config_gives_the_copies_of_each_card() -> None:
     from table.config import ConfigError, default_text, parse_config
     from table.core import catalog
     from table.core.table_state import TableState
 
-    assert parse_config(default_text()).game_settings("flying-hollander") == ()
+    assert parse_config(default_text()).game_settings("flying-hollander") == HollanderSettings((), fh.FIRST_OUT)
     text = default_text().replace("# counts.kraken = 1", 'counts.kraken = 1\ncounts."crew:12" = 3')
     config = parse_config(text)
-    assert config.game_settings("flying-hollander") == (("crew:12", 3), ("kraken", 1))
+    assert config.game_settings("flying-hollander") == HollanderSettings((("crew:12", 3), ("kraken", 1)))
     flow = catalog.game("flying-hollander").build(TableState(4), (0, 1), config.game_settings("flying-hollander"))
     assert flow.screen().draw == 58 - 18
-    for bad in ("counts.joker = 1", "counts.kraken = -1", 'colour = "red"'):
+    for bad in ("counts.joker = 1", "counts.kraken = -1", 'colour = "red"', 'ending = "never"'):
         with pytest.raises(ConfigError):
             parse_config(default_text().replace("# counts.kraken = 1", bad))
     with pytest.raises(ConfigError, match="cannot deal 9 cards"):

@@ -118,8 +118,24 @@ def test_a_whole_tied_group_drops_out_even_a_player_the_cards_beat() -> None:
 def test_all_tie_no_winner() -> None:
     result = pp.showdown([["red:5"], ["blue:5"], ["yellow:5"]])
     assert result.winner is None and result.decided == pp.ALL_TIE
-    assert pp.showdown([["red:5"], ["blue:5"], ["pass"]]).winner is None  # a Pass never wins
     assert pp.showdown([["pass"], ["pass"], ["pass"]]).winner is None
+    assert pp.showdown([["red:5"], ["blue:5"], ["pass"], ["pass"]]).winner is None  # two Passes stay tied too
+
+
+def test_a_pass_worth_0_wins_as_the_second_highest_total_as_printed() -> None:
+    # "If the tie still cannot be broken, the player who has the second-highest total wins"; a Pass is worth 0.
+    result = pp.showdown([["red:4", "red:3"], ["blue:4", "blue:3"], ["pass"]])
+    assert (result.winner, result.decided, result.tied) == (2, pp.NEXT_TOTAL, (0, 1))
+    assert pp.showdown([["red:5"], ["blue:5"], ["pass"]]).winner == 2
+    assert pp.showdown([["red:5"], ["blue:3"], ["pass"]]).winner == 0  # a Pass wins only a tie
+
+
+def test_a_pass_never_wins_by_the_setting() -> None:
+    result = pp.showdown([["red:4", "red:3"], ["blue:4", "blue:3"], ["pass"]], pass_wins=False)
+    assert (result.winner, result.decided) == (None, pp.ALL_TIE)
+    assert pp.settings(pass_wins=False).pass_wins is False and pp.DEFAULT_SETTINGS.pass_wins is True
+    with pytest.raises(ValueError, match="pass_wins is true"):
+        pp.settings(pass_wins="no")
 
 
 def test_round_3_the_loot_colour_counts_double_also_in_the_tie_break() -> None:
@@ -212,6 +228,10 @@ def test_the_issue_s_referee_examples() -> None:
     assert answer["winner"] == 0 and answer["totals"] == [16, 8, 0]
     all_tie = ask({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:5"], ["yellow:5"]]}})
     assert all_tie["winner"] is None
+    passer = {"plays": [["red:4", "red:3"], ["blue:4", "blue:3"], ["pass"]]}
+    assert ask({"game": "piratenpoker", "showdown": passer})["winner"] == 2  # printed: the Pass is the next total
+    assert ask({"game": "piratenpoker", "showdown": {**passer, "pass_wins": False}})["winner"] is None
+    assert "pass_wins" in ask({"game": "piratenpoker", "showdown": {**passer, "pass_wins": "no"}})["error"]
     loot = [{"value": 10, "side": "front"}, {"value": 5, "side": "back"}]
     assert ask({"game": "piratenpoker", "score": {"loot": loot}}) == {"score": 14}
 

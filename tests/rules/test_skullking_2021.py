@@ -285,7 +285,7 @@ def test_abilities_only_where_they_still_matter() -> None:
         return sk.Trick(0, tuple(cards(*codes)))
 
     assert sk.ability(trick("pirate:harry-the-giant", "green:3"), is_last=True) == sk.HARRY
-    assert sk.ability(trick("pirate:rascal-of-roatan", "green:3"), is_last=True) == sk.RASCAL
+    assert sk.ability(trick("pirate:rascal-of-roatan", "green:3"), is_last=False) == sk.RASCAL
     assert sk.ability(trick("pirate:juanita-jade", "green:3"), is_last=True) is None
     assert sk.ability(trick("pirate:bendt-the-bandit", "green:3"), is_last=False) == sk.BENDT
     assert sk.ability(trick("tigress:pirate", "green:3"), is_last=False) is None
@@ -346,7 +346,7 @@ def test_standard_scoring(bid: int, won: int, round_number: int, bonus: int, exp
     [
         (2, 2, 0, False, 50),  # a direct hit: all 10 x 5
         (2, 2, 30, False, 80),  # with its bonus
-        (2, 3, 30, False, 25),  # a glancing blow: half, no bonus
+        (2, 3, 30, False, 40),  # a glancing blow: half of the stake and half of the bonus
         (2, 1, 0, False, 25),
         (2, 4, 0, False, 0),  # a miss
         (0, 0, 0, False, 50),
@@ -356,6 +356,48 @@ def test_standard_scoring(bid: int, won: int, round_number: int, bonus: int, exp
 )
 def test_rascal_scoring(bid: int, won: int, bonus: int, cannonball: bool, expected: int) -> None:
     assert sk.round_score(bid, won, 5, bonus, sk.RASCAL_SCORING, cannonball) == expected
+
+
+@pytest.mark.parametrize(
+    ("bid", "won", "round_number", "bonus", "expected"),
+    [
+        (3, 2, 6, 40, 50),  # "The Rascal's Scoring": a glancing blow earns half of the 60 and half of the bonus
+        (0, 1, 4, 10, 25),  # half of 40 and half of 10
+        (3, 3, 6, 40, 100),  # a direct hit: all of both
+        (3, 1, 6, 40, 0),  # a complete miss: nothing
+    ],
+)
+def test_rascal_scoring_pays_half_the_bonus_on_a_glancing_blow(
+    bid: int, won: int, round_number: int, bonus: int, expected: int
+) -> None:
+    assert sk.round_score(bid, won, round_number, bonus, sk.RASCAL_SCORING) == expected
+
+
+def test_after_the_last_trick_only_harry_acts_as_printed_rascal_too_by_the_setting() -> None:
+    def trick(*codes: str) -> sk.Trick:
+        return sk.Trick(0, tuple(cards(*codes)))
+
+    rascal = trick("pirate:rascal-of-roatan", "green:3")
+    assert sk.ability(rascal, is_last=True) is None  # the 2021 rulebook: only Harry the Giant after the final trick
+    assert sk.ability(rascal, is_last=True, rascal_after_last_trick=True) == sk.RASCAL  # the older expansion
+    assert (
+        sk.ability(trick("pirate:harry-the-giant", "green:3"), is_last=True, rascal_after_last_trick=True) == sk.HARRY
+    )
+    assert sk.ability(trick("pirate:rosie-de-laney", "green:3"), is_last=True, rascal_after_last_trick=True) is None
+
+
+def test_who_leads_after_the_kraken_by_the_printing_the_table_plays() -> None:
+    trick = cards("yellow:12", "kraken", "yellow:13", "black:14")
+    assert sk.judge(trick).next_leader == 3  # the rulebook: who would have won (the black 14)
+    assert sk.judge(trick, sk.AFTER_KRAKEN).next_leader == 2  # the other printing: left of the Kraken's player
+    assert sk.judge(cards("yellow:12", "black:3", "kraken"), sk.AFTER_KRAKEN).next_leader == 0  # round the table
+    assert sk.explain(trick, sk.AFTER_KRAKEN).rule is sk.Rule.KRAKEN_AFTER
+    play = sk.Round(1, 2, dealer=1, options=sk.Options(kraken_leader=sk.AFTER_KRAKEN))
+    play.play(0, sk.KRAKEN)
+    play.play(1, sk.parse_card("green:3"))
+    assert play.leader == 1
+    with pytest.raises(sk.CardError, match="after the Kraken"):
+        sk.Options(kraken_leader="the-captain")
 
 
 def test_rascal_of_roatan_wager_is_won_only_by_an_exact_bid() -> None:  # the FAQ: even under Rascal scoring
@@ -499,3 +541,9 @@ def test_explain_counts_what_the_bonus_is_for() -> None:
     assert (reason.mermaids, reason.fourteens, reason.black_fourteen, reason.allies) == (1, 1, True, (4,))
     assert reason.bonus == 20 + 10 + 20
     assert sk.explain(cards("pirate:harry-the-giant", "pirate:rosie-de-laney")).rivals == 1
+
+
+def test_a_two_card_trick_of_the_whale_then_the_kraken() -> None:  # docs/rules/skullking-2021.md, two players
+    trick = cards("whale", "kraken")
+    assert (sk.judge(trick).winner, sk.judge(trick).next_leader) == (None, 1)  # the Kraken's player: nobody else
+    assert sk.judge(trick, sk.AFTER_KRAKEN).next_leader == 0  # left of the Kraken's player

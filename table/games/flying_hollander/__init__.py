@@ -18,7 +18,9 @@ ENTRY = register_game(
         short_name=text("Flying Hollander"),
         min_players=fh.MIN_PLAYERS,
         max_players=fh.MAX_PLAYERS,
-        build=lambda table, players, counts: FlyingHollanderFlow(table, players, deck_size=len(deck(counts))),
+        build=lambda table, players, settings: FlyingHollanderFlow(
+            table, players, deck_size=len(deck(settings)), ending=settings.ending
+        ),
         deck=fh.DECK,
         deck_from=deck,  # how many of each card: the config's
         inputs=HOLLANDER_INPUT_KINDS,

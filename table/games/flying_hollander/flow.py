@@ -140,13 +140,15 @@ class _Game(Judging):
 
 
 class FlyingHollanderFlow(SeatReaders, GameOn):
-    def __init__(self, table: TableState, players: Sequence[int], deck_size: int = len(fh.DECK)) -> None:
+    def __init__(
+        self, table: TableState, players: Sequence[int], deck_size: int = len(fh.DECK), ending: str = fh.FIRST_OUT
+    ) -> None:
         fh.check_players(len(players), deck_size)
         if sorted(set(players)) != list(players) or not all(0 <= seat < table.seats for seat in players):
             raise ValueError(f"players are distinct seats 0..{table.seats - 1} in clockwise order, not {players}")
         self._init_shell(table)
         self.deck_size = deck_size
-        self.state = _Game(players=list(players), game=fh.start(len(players), deck_size))
+        self.state = _Game(players=list(players), game=fh.start(len(players), deck_size, ending=ending))
         self._started()
         self._update_lights()
 

@@ -34,8 +34,10 @@ The decisions the rulebook leaves open (each also in the docs):
 - The last cards in hand may be played together with identical clash cards; final cards are played blind, one
   per turn and never with another card. A final card that cannot be played goes onto the pile, and the player
   takes the whole pile into hand.
-- The game goes on until one player holds cards: the order of going out is the ranking; a player scores the
-  number of players who went out after them (the first out of four scores 3, the last 0).
+- The end (`ending`): printed, "Le premier à le faire gagne la partie": the first player out wins and the game
+  ends (FIRST_OUT, the default); the setting LAST_STANDING plays on until one player holds cards. A player scores
+  the number of players who went out after them or are still in (the first out of four scores 3; with
+  LAST_STANDING the order of going out is the ranking, the last scores 0).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ FOUR_OF_A_KIND = 4
 HOLLANDER, KRAKEN, MUTINY, WORMHOLE, ISLAND, PIRATE = "hollander", "kraken", "mutiny", "wormhole", "island", "pirate"
 SPECIALS = (HOLLANDER, KRAKEN, MUTINY, WORMHOLE, ISLAND, PIRATE)
 NOT_ON_CAPTAIN = (MUTINY, ISLAND)
+FIRST_OUT, LAST_STANDING = "first-out", "last-standing"  # the game ends: printed, or played on to the last player
+ENDINGS = (FIRST_OUT, LAST_STANDING)
 CREW = tuple(f"crew:{rank}" for rank in RANKS)
 CODES = (*CREW, *SPECIALS)
 
@@ -359,6 +363,7 @@ class Game:
     swapping: int | None = None  # a Pirate's player, who may swap now
     cleared: int = 0  # cards out of the game (Krakens, four of a kind)
     started: bool = False  # the first card is played: no more swapping with the clash cards
+    ending: str = FIRST_OUT  # the game ends when the first player goes out (printed), or LAST_STANDING
 
     def copy(self) -> Game:
         return dataclasses.replace(self, holdings=list(self.holdings), pile=list(self.pile), out=list(self.out))
@@ -367,7 +372,8 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return len(self.out) == self.players
+        """The first player out ends the game as printed; LAST_STANDING, everybody is ranked."""
+        return bool(self.out) if self.ending == FIRST_OUT else len(self.out) == self.players
 
     @property
     def need(self) -> Need:
@@ -401,7 +407,7 @@ class Game:
         return self.open_play == (player, code) and self.position(player) is not Position.FINAL
 
     def points(self) -> dict[int, int]:
-        """Each player's score: how many went out after them (0 while still in)."""
+        """Each player's score: how many went out after them or are still in (0 while still in)."""
         return {
             player: self.players - 1 - self.out.index(player) if player in self.out else 0
             for player in range(self.players)
@@ -505,6 +511,7 @@ class Game:
         self.out.append(player)
         if len(self.out) == self.players - 1:  # the last one left comes last
             self.out.append(next(p for p in range(self.players) if p not in self.out))
+        if self.over:
             self.turn = self.choosing = self.swapping = None
             self.open_play = None
         return True
@@ -528,13 +535,16 @@ class Game:
             self.swapping = player
 
 
-def start(players: int, deck_size: int = len(DECK), first: int = 1) -> Game:
+def start(players: int, deck_size: int = len(DECK), first: int = 1, ending: str = FIRST_OUT) -> Game:
     """A game just dealt: 3 final, 3 clash and 3 hand cards each, the rest the draw pile; `first` (the player
-    left of the dealer, player 0) plays first."""
+    left of the dealer, player 0) plays first; `ending` says when the game ends."""
     check_players(players, deck_size)
+    if ending not in ENDINGS:
+        raise CardError(f"the game ends {' or '.join(ENDINGS)}, not {ending!r}")
     return Game(
         players,
         draw=deck_size - players * (HAND + CLASH + FINAL),
         turn=first % players,
         holdings=[Holding() for _ in range(players)],
+        ending=ending,
     )

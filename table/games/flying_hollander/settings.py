@@ -1,8 +1,10 @@
 """The Flying Hollander's section of config.toml, [flying-hollander]: how many copies of each card the deck holds,
-where the config says (docs/rules/flying-hollander.md: the rules do not print it); the other cards keep the default."""
+where the config says (docs/rules/flying-hollander.md: the rules do not print it; the other cards keep the default),
+and when the game ends ("first-out", as printed, or "last-standing")."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from table.core.settings import CHECK, GameSettings
@@ -11,8 +13,15 @@ from table.games.flying_hollander import rules as fh
 Counts = tuple[tuple[str, int], ...]  # (card code, copies), sorted by code; () : the default deck
 
 
-def parse(section: dict[str, Any], where: str) -> Counts:
-    CHECK.only(section, ("counts",), where)
+@dataclass(frozen=True)
+class HollanderSettings:
+    counts: Counts = ()
+    ending: str = fh.FIRST_OUT  # printed: "Le premier à le faire gagne la partie"
+
+
+def parse(section: dict[str, Any], where: str) -> HollanderSettings:
+    CHECK.only(section, ("counts", "ending"), where)
+    ending = CHECK.choice(section, "ending", fh.ENDINGS, fh.FIRST_OUT, where)
     counts = CHECK.section(section, "counts", where)
     for code, value in counts.items():
         if code not in fh.CODES:
@@ -23,22 +32,24 @@ def parse(section: dict[str, Any], where: str) -> Counts:
         fh.check_players(fh.MIN_PLAYERS, len(fh.deck(counts)))
     except fh.CardError as error:
         CHECK.fail(where, str(error))
-    return tuple(sorted(counts.items()))
+    return HollanderSettings(tuple(sorted(counts.items())), ending)
 
 
-def deck(counts: Counts) -> tuple[str, ...]:
-    """The deck these counts describe, in the order enrollment asks."""
-    return fh.deck(dict(counts))
+def deck(settings: HollanderSettings) -> tuple[str, ...]:
+    """The deck these settings' counts describe, in the order enrollment asks."""
+    return fh.deck(dict(settings.counts))
 
 
-SETTINGS: GameSettings[Counts] = GameSettings(
+SETTINGS: GameSettings[HollanderSettings] = GameSettings(
     section="flying-hollander",
-    default=(),
+    default=HollanderSettings(),
     parse=parse,
     default_toml="""\
 [flying-hollander]
 # The rules do not print how many copies of each card the deck holds (default: 4 of each rank, 2 of each special).
 # counts."crew:12" = 3
 # counts.kraken = 1
+# When the game ends: "first-out" (printed: the first player out wins) or "last-standing" (play on to the last).
+# ending = "first-out"
 """,
 )

@@ -106,6 +106,7 @@ class PiratenpokerFlow(SeatReaders, GameOn):
         self.players = list(players)
         self.loot_deck = pp.loot_deck(settings.loot_fronts)
         self.sets = settings.sets
+        self.pass_wins = settings.pass_wins
         names = dict(settings.colour_names or ())  # the printing's own colour names, said as they are
         self.colour_names = {
             colour: verbatim(names[colour]) if names else COLOUR_NAMES[colour] for colour in pp.COLOURS
@@ -315,7 +316,7 @@ class PiratenpokerFlow(SeatReaders, GameOn):
         seats = self._in_game()
         plays = [[code for _, code in game.laid[seat]] for seat in seats]
         doubled = pp.loot_colour_counts(game.round, pp.parse_loot(game.middle[0]).colour if game.middle else None)
-        result = pp.showdown(plays, doubled)
+        result = pp.showdown(plays, doubled, self.pass_wins)
         game.revealed = {seat: tuple(play) for seat, play in zip(seats, plays, strict=True)}
         game.totals = {seat: total for seat, total in zip(seats, result.totals, strict=True)}
         for seat, play in zip(seats, plays, strict=True):

@@ -13,7 +13,7 @@ _PLAY_EXAMPLE = 'plays such as [["red:5", "red:3"], ["blue:8"], ["pass"]]'
 
 
 def ask_showdown(value: Any) -> dict[str, Any]:
-    asked = fields(value, "showdown", required=("plays",), optional=("loot",))
+    asked = fields(value, "showdown", required=("plays",), optional=("loot", "pass_wins"))
     plays = asked["plays"]
     if not isinstance(plays, list) or not pp.MIN_PLAYERS <= len(plays) <= pp.MAX_PLAYERS:
         raise RequestError(f'"plays" is a list of {pp.MIN_PLAYERS} to {pp.MAX_PLAYERS} {_PLAY_EXAMPLE}')
@@ -33,7 +33,10 @@ def ask_showdown(value: Any) -> dict[str, Any]:
     loot = asked.get("loot")
     if loot is not None and loot not in pp.COLOURS:
         raise RequestError(f'"loot" is the round-3 loot card\'s colour, one of {", ".join(pp.COLOURS)}, not {loot!r}')
-    result = pp.showdown(plays, loot)
+    pass_wins = asked.get("pass_wins", True)
+    if not isinstance(pass_wins, bool):
+        raise RequestError('"pass_wins" is true (printed: a Pass may win a tie as the next total) or false')
+    result = pp.showdown(plays, loot, pass_wins)
     return {"winner": result.winner, "totals": list(result.totals), "decided": result.decided}
 
 

@@ -195,14 +195,15 @@ class Showdown:
     beaten: tuple[int, ...] = ()  # CARDS: the tied players that card beat
 
 
-def showdown(plays: Sequence[Sequence[str]], loot: str | None = None) -> Showdown:
+def showdown(plays: Sequence[Sequence[str]], loot: str | None = None, pass_wins: bool = True) -> Showdown:
     """Reveal the plays: the highest total wins. Ties for the highest total: the higher single card wins, then the
     second-highest card, and so on; still tied: the tied players drop out and the highest total below them wins
-    (with the same tie-break). Nobody left: all tie. A Pass play (total 0) never wins (decision). `loot`: round 3's
-    loot colour, its cards count double."""
+    (with the same tie-break). Nobody left: all tie. A Pass play is worth 0 (printed), so a lone Pass may win as the
+    second-highest total; `pass_wins` False: a Pass play never wins (the setting). `loot`: round 3's loot colour,
+    its cards count double."""
     totals = tuple(play_total(play, loot) for play in plays)
     orders = [play_order(play, loot) for play in plays]
-    left = [player for player, play in enumerate(plays) if not passed(play)]
+    left = [player for player, play in enumerate(plays) if pass_wins or not passed(play)]
     stayed_tied: tuple[int, ...] = ()
     while left:
         best = max(totals[player] for player in left)
@@ -358,12 +359,13 @@ class Settings:
     loot_fronts: tuple[int, ...] = LOOT_FRONTS
     sets: str = EVERY_SET
     colour_names: tuple[tuple[str, str], ...] | None = None  # (("red", "Rot"), ...)
+    pass_wins: bool = True  # printed: a Pass (worth 0) may win the tie-break as the second-highest total
 
 
 DEFAULT_SETTINGS = Settings()
 
 
-def settings(loot: Any = None, sets: Any = None, names: Any = None) -> Settings:
+def settings(loot: Any = None, sets: Any = None, names: Any = None, pass_wins: Any = None) -> Settings:
     """Settings from the config's values (None: the default); raises ValueError saying what is wrong."""
     fronts = LOOT_FRONTS if loot is None else loot
     if not isinstance(fronts, list | tuple) or not all(isinstance(f, int) and not isinstance(f, bool) for f in fronts):
@@ -381,4 +383,7 @@ def settings(loot: Any = None, sets: Any = None, names: Any = None) -> Settings:
         ):
             raise ValueError(f"names gives each colour's printed name: {', '.join(f'{c} = ...' for c in COLOURS)}")
         colour_names = tuple((colour, names[colour]) for colour in COLOURS)
-    return Settings(tuple(fronts), paid, colour_names)
+    wins = True if pass_wins is None else pass_wins
+    if not isinstance(wins, bool):
+        raise ValueError(f"pass_wins is true (printed: a Pass may win a tie as the next total) or false, not {wins!r}")
+    return Settings(tuple(fronts), paid, colour_names, wins)

@@ -10,9 +10,9 @@ from table.games.piratenpoker import rules as pp
 
 
 def parse(section: dict[str, Any], where: str) -> pp.Settings:
-    CHECK.only(section, ("loot", "sets", "names"), where)
+    CHECK.only(section, ("loot", "sets", "names", "pass_wins"), where)
     try:
-        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"))
+        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"), section.get("pass_wins"))
     except ValueError as error:
         CHECK.fail(where, str(error))
 
@@ -28,5 +28,7 @@ SETTINGS = GameSettings(
 # loot = [5, 5, 6, 6, 8, 8, 10]
 # sets = "every"
 # names = { red = "red", yellow = "yellow", blue = "blue" }
+# A Pass (worth 0) may win a tie the cards cannot break, as the second-highest total (printed); false: never.
+# pass_wins = true
 """,  # noqa: E501 (the default config's words, as they were)
 )

@@ -131,7 +131,7 @@ class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
         return False
 
     def _why(self, cards: Sequence[Any], name: Name) -> Text:
-        return why_2021(sk.explain(cards), name)
+        return why_2021(sk.explain(cards, self.options.kraken_leader), name)
 
     # --- The Tigress, in words --------------------------------------------------------------------------------------
 
@@ -192,7 +192,13 @@ class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
         judged = trick.judgement
         leader = game.players[trick.next_leader]
         if trick.winner is None:
-            if judged.creature is sk.Kind.KRAKEN:
+            if judged.creature is sk.Kind.KRAKEN and self.options.kraken_leader == sk.AFTER_KRAKEN:
+                said = text(
+                    "The Kraken takes trick {number}: nobody wins it. {name}, after the Kraken's player, leads next",
+                    number=number,
+                    name=self._name(leader),
+                )
+            elif judged.creature is sk.Kind.KRAKEN:
                 said = text(
                     "The Kraken takes trick {number}: nobody wins it. {name} would have won and leads next",
                     number=number,
@@ -233,7 +239,8 @@ class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
     # --- The pirates' abilities -------------------------------------------------------------------------------------
 
     def _after_trick(self, trick: Any) -> None:
-        kind = sk.ability(trick, self._round().is_over) if self.options.abilities else None
+        last = self._round().is_over
+        kind = sk.ability(trick, last, self.options.rascal_after_last_trick) if self.options.abilities else None
         if kind is not None and trick.winner is not None:
             self._ask_ability(self.state.players[trick.winner], kind)
 

@@ -77,6 +77,11 @@ STANDARD, RASCAL_SCORING = "standard", "rascal"
 SCORINGS = (STANDARD, RASCAL_SCORING)
 RASCAL_WAGERS = (0, 10, 20)  # Rascal of Roatan's wager
 
+# Who leads after the Kraken: the printings differ (docs/rules/skullking-2021.md). The rulebook's (the default): the
+# player who would have won the trick; the other printing's: the player left of the Kraken's player.
+WOULD_HAVE_WON, AFTER_KRAKEN = "would-have-won", "after-kraken"
+KRAKEN_LEADERS = (WOULD_HAVE_WON, AFTER_KRAKEN)
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -189,10 +194,14 @@ class Options:
     whale: bool = True
     abilities: bool = True  # the pirates' abilities
     scoring: str = STANDARD
+    kraken_leader: str = WOULD_HAVE_WON  # who leads after the Kraken (the printings differ)
+    rascal_after_last_trick: bool = False  # printed: only Harry the Giant acts after the last trick
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
             raise CardError(f"the scoring is {' or '.join(SCORINGS)}, not {self.scoring!r}")
+        if self.kraken_leader not in KRAKEN_LEADERS:
+            raise CardError(f"after the Kraken leads {' or '.join(KRAKEN_LEADERS)}, not {self.kraken_leader!r}")
 
     def allows(self, card: Card) -> bool:
         return {Kind.LOOT: self.loot, Kind.KRAKEN: self.kraken, Kind.WHALE: self.whale}.get(card.kind, True)
@@ -314,10 +323,11 @@ def _ordinary_winner(cards: Sequence[tuple[int, Card]]) -> int:
     return cards[0][0]
 
 
-def judge(trick: Sequence[Card]) -> Judgement:
+def judge(trick: Sequence[Card], kraken_leader: str = WOULD_HAVE_WON) -> Judgement:
     """Who takes the trick, who leads next, the winner's bonus and the Loot alliances.
 
-    The Kraken: nobody wins; who would have won without it leads next. The White Whale: every special card is an
+    The Kraken: nobody wins; who would have won without it leads next (`kraken_leader` AFTER_KRAKEN: the player
+    after the Kraken's). The White Whale: every special card is an
     Escape and the highest number wins, whatever its suit (the first played among equal numbers); with no number
     in the trick nobody wins and the Whale's player leads next. Both in one trick: the later one counts, the
     earlier plays as an Escape.
@@ -332,6 +342,8 @@ def judge(trick: Sequence[Card]) -> Judgement:
     counting = creatures[-1] if creatures else None
     if counting is not None and trick[counting].kind is Kind.KRAKEN:
         others = [(position, card) for position, card in cards if position != counting and not card.is_creature]
+        if kraken_leader == AFTER_KRAKEN:
+            return Judgement(None, (counting + 1) % len(trick), 0, (), Kind.KRAKEN)
         would = _ordinary_winner(others) if others else counting
         return Judgement(None, would, 0, (), Kind.KRAKEN)
     if counting is not None:  # the White Whale
@@ -377,6 +389,7 @@ class Rule(Enum):
     """Which rule decided a trick: the rulebook's reason, for the why on the screen."""
 
     KRAKEN = "kraken"  # nobody wins; who would have won leads next
+    KRAKEN_AFTER = "kraken_after"  # nobody wins; the player after the Kraken's leads next (the other printing)
     WHALE = "whale"  # specials are Escapes, the highest number wins
     WHALE_NO_NUMBER = "whale_no_number"  # the White Whale and no number: nobody wins, its player leads
     MERMAID_CATCHES_KING = "mermaid_catches_king"
@@ -407,12 +420,14 @@ class Reason:
     allies: tuple[int, ...] = ()  # positions of the Loot cards allied with the winner
 
 
-def explain(trick: Sequence[Card]) -> Reason:
+def explain(trick: Sequence[Card], kraken_leader: str = WOULD_HAVE_WON) -> Reason:
     """Why `trick` goes where `judge` sends it, in the rulebook's terms."""
-    judged = judge(trick)
+    judged = judge(trick, kraken_leader)
     lead = lead_suit(trick)
     if judged.winner is None:
-        rule = Rule.KRAKEN if judged.creature is Kind.KRAKEN else Rule.WHALE_NO_NUMBER
+        rule = Rule.WHALE_NO_NUMBER
+        if judged.creature is Kind.KRAKEN:
+            rule = Rule.KRAKEN_AFTER if kraken_leader == AFTER_KRAKEN else Rule.KRAKEN
         return Reason(rule, None, None, lead, judged.next_leader)
     card = trick[judged.winner]
     taken = [other for other in trick if other.kind is Kind.NUMBER and other.number == 14]
@@ -462,12 +477,15 @@ def cards_dealt(round_number: int, players: int, deck_size: int = len(DECK)) -> 
     return min(round_number, deck_size // players)
 
 
+@dataclass(frozen=True)
 class Trick(tricks.Trick[Card]):
-    """A finished trick: who led it and the cards in play order, judged."""
+    """A finished trick: who led it and the cards in play order, judged (after the Kraken as `kraken_leader` says)."""
+
+    kraken_leader: str = WOULD_HAVE_WON
 
     @property
     def judgement(self) -> Judgement:
-        return judge(self.cards)
+        return judge(self.cards, self.kraken_leader)
 
     @property
     def winner(self) -> int | None:
@@ -516,7 +534,7 @@ class Round(tricks.Round[Card, Trick]):
         check_from_one_deck([*self.cards_played(), card])
 
     def judged_trick(self, leader: int, cards: tuple[Card, ...]) -> Trick:
-        return Trick(leader, cards)
+        return Trick(leader, cards, self.options.kraken_leader)
 
     @property
     def leader(self) -> int:
@@ -584,8 +602,9 @@ def round_score(
 
     Standard: a bid met (bid > 0) earns 20 per trick bid plus bonuses; missed, -10 per trick off. A zero bid met
     earns 10 x cards dealt plus bonuses; missed, -10 x cards dealt.
-    Rascal: 10 x cards dealt are at stake. A direct hit earns them all plus bonuses; a glancing blow (one off)
-    half of them; further off nothing. The cannonball (declared with the bid): a direct hit earns 15 x cards
+    Rascal: 10 x cards dealt are at stake. A direct hit earns them all plus the bonuses; a glancing blow (one off)
+    half of both ("The Rascal's Scoring"); further off nothing. `bonus` holds the Loot's only when both bids were
+    exact (the FAQ), so half of it is never paid. The cannonball (declared with the bid): a direct hit earns 15 x cards
     dealt plus bonuses, anything else nothing.
     Rascal of Roatan's wager: won with a bid met exactly, lost otherwise, in either scoring.
     """
@@ -607,7 +626,7 @@ def round_score(
         if cannonball:
             return (15 * cards + bonus if hit else 0) + stake
         off = abs(won - bid)
-        points = 10 * cards + bonus if off == 0 else 5 * cards if off == 1 else 0
+        points = 10 * cards + bonus if off == 0 else (10 * cards + bonus) // 2 if off == 1 else 0
         return points + stake
     if bid == 0:
         return (10 * cards + bonus if hit else -10 * cards) + stake
@@ -617,17 +636,18 @@ def round_score(
 # --- The pirates' abilities ---------------------------------------------------------------------------------
 
 
-def ability(trick: Trick, is_last: bool) -> str | None:
+def ability(trick: Trick, is_last: bool, rascal_after_last_trick: bool = False) -> str | None:
     """The ability the trick's winner uses: the name of the winning pirate, when it has one to use now.
 
-    Rosie D'Laney, Bendt the Bandit and Juanita Jade act on the tricks to come, so not after a round's last trick;
-    Harry the Giant and Rascal of Roatan act on the score, so always. The Tigress and a plain "pirate" have none.
+    After a round's last trick only Harry the Giant acts (printed in the 2021 rulebook); `rascal_after_last_trick`
+    lets Rascal of Roatan wager then too (the older expansion's reading, a setting). The Tigress and a plain
+    "pirate" have none.
     Bendt the Bandit draws two cards: a suit drawn then could look like a revoke (`find_revokes`), so the flow does
     not call it one after his draw (docs/rules/skullking-2021.md).
     """
     card = trick.winning_card
     if card is None or card.kind is not Kind.PIRATE or card.name is None or trick.judgement.creature is Kind.WHALE:
         return None
-    if is_last and card.name in (ROSIE, BENDT, JUANITA):
+    if is_last and card.name != HARRY and not (card.name == RASCAL and rascal_after_last_trick):
         return None
     return card.name

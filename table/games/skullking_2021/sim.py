@@ -113,8 +113,9 @@ class VirtualTable2021(VirtualTable):
         super()._act(screen)
 
     def _ability_target(self, screen: Screen, ability: Any) -> int:
-        """What a bot answers: after its last card, Harry moves the bid toward the tricks won and Rascal wagers 20
-        on a bid met; otherwise the first choice (Rosie leads herself, no change, no wager)."""
+        """What a bot answers: after its last card, Harry moves the bid toward the tricks won and Rascal (asked then
+        only with `rascal_after_last_trick`) wagers 20 on a bid met; otherwise the first choice (Rosie leads
+        herself, no change, no wager)."""
         view = screen.seats[ability.seat]
         last = not self.bots[ability.seat].hand
         if ability.kind == sk.HARRY and last and view.bid is not None:

@@ -16,6 +16,11 @@ def why_2021(reason: sk21.Reason, name: Name) -> Text:
             "The Kraken takes the trick: nobody wins it; {name} would have won and leads next",
             name=name(reason.next_leader),
         )
+    if rule is sk21.Rule.KRAKEN_AFTER:
+        return text(
+            "The Kraken takes the trick: nobody wins it; {name}, after the Kraken's player, leads next",
+            name=name(reason.next_leader),
+        )
     if rule is sk21.Rule.WHALE_NO_NUMBER:
         return text("The White Whale and no number: nobody wins it; {name} leads next", name=name(reason.next_leader))
     assert reason.winner is not None and reason.card is not None
