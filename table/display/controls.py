@@ -49,7 +49,7 @@ from table.display.views import Paint
 from table.operator import OperatorLock, OperatorPin
 
 BAR = (10, 30, 22)
-LOCK_SHARE = 7  # the Lock button takes a seventh of the bar's width, at its right end
+LOCK_SHARE = 7  # the Lock button takes at most a seventh of the bar's width, at its right end
 ROOMY = 5  # the last trick's button joins a bar of fewer buttons than this (its key L works always)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
 
@@ -423,6 +423,15 @@ _NEW_GAME = Opens("new")  # asks first
 LOCK = Button(text("Lock"), OperatorLock(), "o")
 
 
+def _lock_width(bar: pygame.Rect, paint: Paint) -> int:
+    """As wide as the Lock button's word needs at the smallest type (a crowded bar keeps its room), at most
+    1/LOCK_SHARE of the bar."""
+    gap, small = bar.height // 8, typeset.current().small
+    words = short_forms.forms(LOCK.label, paint.catalog)
+    needed = min(typeset.min_width(form, small, 2) for form in words) * 10 // 9 + 2 * gap + 2
+    return min(needed, bar.width // LOCK_SHARE)
+
+
 class _LockButton(BarControls):
     """The Lock button alone, drawn and touched as any bar's buttons are."""
 
@@ -522,9 +531,8 @@ class ActionBar(BarControls):
         controls = self.of(screen)
         self._lock_area = None
         if self._lock_shown():  # the Lock button at the right end, the game's buttons in the rest
-            self._lock_area = pygame.Rect(
-                bar.right - bar.width // LOCK_SHARE, bar.top, bar.width // LOCK_SHARE, bar.height
-            )
+            width = _lock_width(bar, paint or Paint())
+            self._lock_area = pygame.Rect(bar.right - width, bar.top, width, bar.height)
             bar = pygame.Rect(bar.left, bar.top, bar.width - self._lock_area.width, bar.height)
             self._lock.draw(surface, screen, self._lock_area, {}, paint)
         if self.pin is not None:  # the operator's PIN pad, whatever the game
