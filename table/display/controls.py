@@ -424,12 +424,12 @@ LOCK = Button(text("Lock"), OperatorLock(), "o")
 
 
 def _lock_width(bar: pygame.Rect, paint: Paint) -> int:
-    """As wide as the Lock button's word needs at the smallest type (a crowded bar keeps its room), at most
-    1/LOCK_SHARE of the bar."""
+    """As wide as the Lock button's word needs at the smallest type (a crowded bar keeps its room), and at least
+    square (a finger's target); at most 1/LOCK_SHARE of the bar."""
     gap, small = bar.height // 8, typeset.current().small
     words = short_forms.forms(LOCK.label, paint.catalog)
     needed = min(typeset.min_width(form, small, 2) for form in words) * 10 // 9 + 2 * gap + 2
-    return min(needed, bar.width // LOCK_SHARE)
+    return min(max(needed, bar.height), bar.width // LOCK_SHARE)
 
 
 class _LockButton(BarControls):
