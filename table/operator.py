@@ -123,7 +123,7 @@ class OperatorRole:
         idle. Called by the app's loop, so each lock is logged."""
         if not self.how or self.unlocked():
             return None
-        idle = self.idle_until <= self.until
+        idle = self.idle_until < self.until  # (equal: the unlock's own minutes ended it)
         self.lock()
         if idle:
             return f"no operator action for {self.settings.idle_minutes} min"

@@ -291,3 +291,24 @@ def test_the_game_s_buttons_still_work_beside_the_lock() -> None:
     assert all(rect.right <= bar._lock_area.left for rect, _ in controls._bar)  # none under the Lock button
     rect, button = controls._bar[0]
     assert button.action == inputs.JoinSeat(0) and bar.handle(click(rect.center), screen) == [inputs.JoinSeat(0)]
+
+
+def test_the_scoreboard_draws_the_lock_as_soon_as_the_operator_is_unlocked() -> None:
+    from table.commands.run import load_game_views
+    from table.display.scoreboard import Scoreboard
+
+    pygame.font.init()
+    load_game_views()
+    now = [1000.0]
+    board = Scoreboard(pygame.Surface((800, 480)), clock=lambda: now[0])
+    board.show(TableSession(3).screen())
+    assert board.controls._lock_area is None
+    now[0] += 1
+    board.set_operator_open(True)  # what the table's loop says each turn (table.commands.run)
+    assert board.tick() and board.controls._lock_area is not None  # drawn at the next frame, no other change needed
+    now[0] += 1
+    board.set_operator_open(True)
+    assert not board.tick()  # the same answer again: nothing to draw
+    now[0] += 1
+    board.set_operator_open(False)
+    assert board.tick() and board.controls._lock_area is None

@@ -157,7 +157,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
             while not (board.quit and app.may_quit()):  # closing the table is the operator's
                 board.controls.quit = False
                 board.set_venue_link(app.venue.game_url() if app.venue is not None else None)
-                board.controls.operator_open = app.operator_open()  # the bar's Lock button while it is unlocked
+                board.set_operator_open(app.operator_open())  # the bar's Lock button while it is unlocked
                 for event in board.events():
                     if not app.from_screen(event):  # the operator's: the bar asks for the PIN (table.operator)
                         board.controls.ask_pin()
