@@ -14,9 +14,9 @@ only its touchscreen; its OK gives the same SetName as R, typing and Enter.
 The operator's PIN pad takes the bar's place when the O key is pressed, or when the app refused an action as the
 operator's (`ask_pin`, so a touchscreen needs no extra button); the PIN typed goes to the app as an `OperatorPin`
 (table.operator: never a game input, never logged). Which inputs need the operator is the app's business.
-While the operator is unlocked (`ActionBar.operator_open`, set by the table's loop), a Lock button at the bar's
-right end sends an `OperatorLock`: the operator's actions need the badge or the PIN again. The game's buttons are
-laid out in the rest of the bar; with the operator locked the bar is exactly as before.
+While the operator is unlocked (`ActionBar.operator_open`: the table's loop tells the scoreboard), a Lock button
+at the bar's right end sends an `OperatorLock`: the operator's actions need the badge or the PIN again. The game's
+buttons are laid out in the rest of the bar; with the operator locked the bar is exactly as before.
 
 ## A game's controls
 
