@@ -44,7 +44,7 @@ from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
-from table.operator import OPEN_FROM_SCREEN, OperatorPin, OperatorRole
+from table.operator import OPEN_FROM_SCREEN, OperatorLock, OperatorPin, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -66,6 +66,7 @@ NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
 NOT_SAVED = text("The data folder is full: the game goes on but is no longer saved. Free some space, then restart")
 PAD_NOT_SAVED = text("The score pad's picture could not be saved: the data folder is full. The game goes on")
 OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
+OPERATOR_LOCKED = text("Operator: locked")
 
 
 def _unlocked(minutes: int) -> Text:
@@ -208,15 +209,24 @@ class TableApp:
         as soon as the right PIN follows), so the scoreboard opens the PIN pad."""
         if isinstance(event, OperatorPin):
             self._operator_pin(event.pin)
+        elif isinstance(event, OperatorLock):
+            if self.operator is not None and self.operator.lock():
+                log.info("operator locked: the Lock button")
+                self._say(OPERATOR_LOCKED)
         elif self.operator is None or self.operator.may(event):
             if self.operator is not None and not isinstance(event, OPEN_FROM_SCREEN):
                 log.info("operator action %s (authorised by %s)", event, self.operator.authorised_by())
+                self.operator.acted()
             self.submit(event)
         else:
             self.waiting_for_operator = event
             self._say(OPERATOR_NEEDED, error=True)
             return False
         return True
+
+    def operator_open(self) -> bool:
+        """True while the operator's lock is open (a table with a lock): the bar offers to lock it."""
+        return self.operator is not None and self.operator.settings.locked and self.operator.unlocked()
 
     def may_quit(self) -> bool:
         """Closing the table is the operator's: True if allowed now, else the screen says why."""
@@ -228,7 +238,7 @@ class TableApp:
         return False
 
     def _operator_pin(self, pin: str) -> None:
-        if self.operator is None or not self.operator.settings.pin:
+        if self.operator is None or not self.operator.settings.pin_hash:
             self._say(text("This table has no operator PIN: set one in the configuration"), error=True)
         elif self.operator.pin(pin):
             log.info("operator unlocked by PIN for %d minutes", self.operator.settings.minutes)
@@ -303,6 +313,9 @@ class TableApp:
             self.submit(inputs.HideLastTrick())
         for light in self.lights.values():
             light.update(now)
+        if self.operator is not None and (why := self.operator.lapsed()) is not None:
+            log.info("operator locked: %s", why)
+            self._say(OPERATOR_LOCKED)
         if self.venue is not None:
             self._pump_venue()
         if self.notice is not None and now >= self.notice[1]:

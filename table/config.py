@@ -20,7 +20,8 @@ from table.core import catalog
 from table.core.config_check import is_kind
 from table.core.settings import CHECK, ConfigError
 from table.core.text import LANGUAGES  # the languages the table speaks: one list, beside the words
-from table.operator import OperatorSettings
+from table.operator import IDLE_MINUTES, OperatorSettings
+from table.operator_pin import hash_pin, parse_hash, valid_pin
 from table.paths import data_home
 from table.venue.settings import VenueSettings
 from table.venue.topics import valid_table_id
@@ -201,17 +202,31 @@ def _die_px(camera: dict[str, Any], where: str) -> float | None:
 
 
 def _operator(data: dict[str, Any], where: str) -> OperatorSettings:
-    CHECK.only(data, ("pin", "badges", "minutes"), where)
+    CHECK.only(data, ("pin", "pin_hash", "badges", "minutes", "idle_minutes"), where)
     pin = CHECK.value(data, "pin", str, "", where)
-    if pin and not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
-        CHECK.fail(where, 'pin is 4 to 8 digits in quotes, as in pin = "482913"')
+    pin_hash = CHECK.value(data, "pin_hash", str, "", where)
+    if pin and not valid_pin(pin):
+        CHECK.fail(where, 'pin is 4 to 8 digits in quotes, as in pin = "482913" (the table keeps only its hash)')
+    if pin and pin_hash:
+        CHECK.fail(where, "give pin_hash or pin, not both: pin_hash is the PIN's hash, pin a new PIN to be hashed")
+    if pin_hash and parse_hash(pin_hash) is None:
+        CHECK.fail(
+            where, "pin_hash is not a PIN hash this table makes: set the PIN again (pirate-table operator set-pin)"
+        )
     badges = data.get("badges", [])
     if not isinstance(badges, list) or not all(_is_uid(badge) for badge in badges):
         CHECK.fail(where, 'badges is a list of tag UIDs in hex, as in badges = ["04A2241A5C6480"]')
     minutes = CHECK.value(data, "minutes", int, 5, where)
     if not 1 <= minutes <= 60:
         CHECK.fail(where, f"minutes is how long the operator stays unlocked, 1 to 60, not {minutes}")
-    return OperatorSettings(pin, tuple(badge.upper() for badge in badges), minutes)
+    idle = CHECK.value(data, "idle_minutes", int, IDLE_MINUTES, where)
+    if not 1 <= idle <= 60:
+        CHECK.fail(
+            where, f"idle_minutes is how long the operator stays unlocked without an action, 1 to 60, not {idle}"
+        )
+    return OperatorSettings(
+        hash_pin(pin) if pin else pin_hash, tuple(badge.upper() for badge in badges), minutes, idle, plain_pin=bool(pin)
+    )
 
 
 def _is_uid(value: Any) -> bool:

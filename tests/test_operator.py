@@ -18,7 +18,8 @@ from table.config import ConfigError, default_text, parse_config
 from table.core import inputs
 from table.devices.hub_emulator import HubEmulator
 from table.display.controls import ActionBar
-from table.operator import LOCKOUT, MAX_TRIES, OperatorPin, OperatorRole, OperatorSettings
+from table.operator import IDLE_MINUTES, LOCKOUT, MAX_TRIES, OperatorPin, OperatorRole, OperatorSettings
+from table.operator_pin import check_pin, hash_pin
 from tests.devices.test_nfc import FakeClock
 
 BADGE = bytes.fromhex("04A2241A5C6480")
@@ -27,25 +28,30 @@ SETTINGS = 'pin = "482913"\nbadges = ["04a2241a5c6480"]\nminutes = 5'
 
 def with_operator(config_text: str, settings: str) -> str:
     """The default config with its [operator] lines replaced by `settings`."""
-    replaced = re.sub(r"^pin = .*\n^badges = .*\n^minutes = .*$", settings, config_text, flags=re.MULTILINE)
+    lines = r"^pin_hash = .*\n^badges = .*\n^minutes = .*\n^idle_minutes = .*$"
+    replaced = re.sub(lines, settings, config_text, flags=re.MULTILINE)
     assert replaced != config_text
     return replaced
 
 
+PIN_HASH = hash_pin("482913")
+
+
 def test_the_pin_unlocks_for_the_minutes_set_then_locks_again() -> None:
     clock = FakeClock()
-    role = OperatorRole(OperatorSettings("482913", (), 5), clock)
+    role = OperatorRole(OperatorSettings(PIN_HASH, (), 5, idle_minutes=60), clock)
     assert not role.unlocked() and role.may(inputs.StartGame()) and not role.may(inputs.Undo())
     assert role.pin("482913") and role.unlocked() and role.authorised_by() == "PIN"
     clock.now += 5 * 60 - 1
     assert role.may(inputs.Undo())
     clock.now += 2
     assert not role.unlocked()
+    assert role.lapsed() == "the unlock's 5 min are over" and role.lapsed() is None  # said once
 
 
 def test_wrong_pins_lock_the_pad_for_a_while() -> None:
     clock = FakeClock()
-    role = OperatorRole(OperatorSettings("482913", (), 5), clock)
+    role = OperatorRole(OperatorSettings(PIN_HASH, (), 5), clock)
     for _ in range(MAX_TRIES):
         assert not role.pin("000000")
     assert role.locked_out() and not role.pin("482913")  # even the right one, for now
@@ -75,7 +81,10 @@ def test_operator_settings_are_checked(section: str, says: str) -> None:
 
 def test_the_config_s_settings(tmp_path: Path) -> None:
     config = parse_config(with_operator(default_text(), SETTINGS))
-    assert config.operator == OperatorSettings("482913", ("04A2241A5C6480",), 5)
+    settings = config.operator
+    assert (settings.badges, settings.minutes, settings.idle_minutes) == (("04A2241A5C6480",), 5, IDLE_MINUTES)
+    assert settings.plain_pin and check_pin("482913", settings.pin_hash)  # an old plain PIN: hashed as it is read
+    assert "482913" not in repr(settings)
 
 
 @pytest.fixture
@@ -176,42 +185,6 @@ def test_the_pin_pad_opens_on_the_bar_and_sends_the_pin() -> None:
     assert controls.pin == ""
     controls.handle(key("\x1b", pygame.K_ESCAPE), screen)
     assert controls.pin is None and not controls.quit  # Esc closes the pad, it does not quit
-
-
-def test_a_new_pin_is_written_into_the_config_and_kept_when_asked(
-    _own_data_folder: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from table.commands.cli import main
-    from table.config import load_config
-
-    assert main(["operator", "--new-pin", "--if-unset"]) == 0
-    pin = load_config().operator.pin
-    assert len(pin) == 6 and pin.isdigit() and f"PIN is now {pin}" in capsys.readouterr().out
-    config = (_own_data_folder / "config.toml").read_text()
-    assert "[[seats]]" in config and "# One [[seats]] block per seat" in config  # the rest is as it was
-    assert main(["operator", "--new-pin", "--if-unset"]) == 0 and load_config().operator.pin == pin  # kept
-    capsys.readouterr()
-    assert main(["operator", "--new-pin"]) == 0  # a new one, as asked
-    assert f"PIN is now {load_config().operator.pin} " in capsys.readouterr().out
-
-
-def test_a_config_without_an_operator_section_gets_one() -> None:
-    import random
-
-    from table.operator import has_pin, new_pin
-
-    text = '[table]\\nlanguage = "en"\\n\\n[[seats]]\\nreader = 0\\n'
-    pin, changed = new_pin(text, random.Random(1))
-    assert has_pin(changed) and not has_pin(text) and f'pin = "{pin}"' in changed
-    assert changed.startswith(text.rstrip("\\n"))
-
-
-def test_a_damaged_config_is_not_edited(_own_data_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from table.commands.cli import main
-
-    (_own_data_folder / "config.toml").write_text("[table\\n")
-    assert main(["operator", "--new-pin"]) == 2
-    assert "damaged" in capsys.readouterr().err and (_own_data_folder / "config.toml").read_text() == "[table\\n"
 
 
 def test_a_name_from_the_keyboard_on_the_screen_is_the_operator_s_and_logged(

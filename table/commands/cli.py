@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from table.commands import badge as badge_command
 from table.commands import decks as deck_commands
 from table.commands import dice as dice_commands
+from table.commands import operator as operator_command
 from table.commands import referee
 from table.commands import venue as venue_commands
 from table.core import catalog
@@ -81,9 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     badge_command.register(commands)
     dice_commands.register(commands)
     commands.add_parser("games", help="list the games this table plays: key, name, players, what each needs")
-    operator = commands.add_parser("operator", help="the operator's PIN: make a new one, written into the config")
-    operator.add_argument("--new-pin", action="store_true", help="make a new six-digit PIN and print it")
-    operator.add_argument("--if-unset", action="store_true", help="with --new-pin: only if the config has none")
+    operator_command.register(commands)
     commands.add_parser("selftest", help="walk through every seat's LED, reader and buttons")
     run = commands.add_parser("run", help="the real table, from its configuration (fullscreen scoreboard)")
     run.add_argument("--window", action="store_true", help="a window instead of the full screen")
@@ -117,7 +116,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "games":
         return _games()
     if args.command == "operator":
-        return _operator(args.new_pin, args.if_unset)
+        return operator_command.run(args)
     if args.command == "venue-broker":
         return broker_setup.run(args)
     if args.command in ("enroll", "write-tags", "write-badge", "selftest", "run"):
@@ -243,33 +242,6 @@ def _games() -> int:
     return 0
 
 
-def _operator(make: bool, if_unset: bool) -> int:
-    from table.config import CONFIG_NAME, ConfigError, default_text, parse_config
-    from table.operator import has_pin, new_pin
-
-    path = data_home() / CONFIG_NAME
-    try:
-        current = path.read_text(encoding="utf-8") if path.exists() else default_text()
-        parse_config(current, str(path))  # a damaged config is said, not edited
-    except (OSError, UnicodeDecodeError, ConfigError) as error:
-        print(f"pirate-table operator: {error}", file=sys.stderr)
-        return 2
-    if not make:
-        print(f"The operator's PIN is {'set' if has_pin(current) else 'not set'} in {path} ([operator] pin).")
-        return 0
-    if if_unset and has_pin(current):
-        print(f"The operator's PIN is already set in {path}: kept.")
-        return 0
-    pin, changed = new_pin(current)
-    try:
-        path.write_text(changed, encoding="utf-8")
-    except OSError as error:
-        print(f"pirate-table operator: {path} cannot be written: {error.strerror}", file=sys.stderr)
-        return 2
-    print(f"The operator's PIN is now {pin} (in {path}, [operator] pin). Write it down; restart the table to use it.")
-    return 0
-
-
 @contextmanager
 def _pin_fallbacks_logged() -> Iterator[None]:
     """gpiozero warns of each GPIO library it tried and could not use: that goes to the log, and the console gets
@@ -292,11 +264,15 @@ def _run(window: bool) -> int:
     from gpiozero.exc import BadPinFactory
 
     from table.commands.run import run_table
-    from table.config import ConfigError, load_config
+    from table.config import CONFIG_NAME, ConfigError, load_config
+    from table.operator_config import keep_pin_hashed
 
     try:
+        config = load_config()
+        for note in keep_pin_hashed(data_home() / CONFIG_NAME, config.operator):
+            logging.warning("%s", note)  # the PIN works either way: a note for whoever reads the log
         with _pin_fallbacks_logged():
-            return run_table(load_config(), fullscreen=not window)
+            return run_table(config, fullscreen=not window)
     except (ConfigError, TableBusy) as error:
         logging.error("%s", error)
         print(f"pirate-table run: {error}", file=sys.stderr)

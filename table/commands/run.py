@@ -24,7 +24,8 @@ from table.devices.lights import SeatLight
 from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
 from table.kiosk import TableLock, Watchdog
-from table.operator import OperatorRole
+from table.operator import LOCKOUT, MAX_TRIES, OperatorRole
+from table.operator_tries import TRIES_NAME, TriesFile
 from table.paths import data_home
 from table.session import TableSession
 from table.store.database import DATABASE_NAME, DiskFull, open_checked
@@ -46,6 +47,7 @@ def build_table(
     tray: DiceTray | None = None,
     operator: bool = True,
     folder: Path | None = None,
+    wall: Callable[[], float] = time.time,
 ) -> TableApp:
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
@@ -54,7 +56,8 @@ def build_table(
     folder of the game's own (table.archive.ScorePads: screenshots/2026-11-23-2104-skullking/round-03.png).
     `operator`: the config's operator lock guards what comes from the screen (the virtual table has none).
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
-    finished games are kept there (table.archive).
+    finished games are kept there (table.archive), and the wrong-PIN count (table.operator_tries, by the `wall`
+    clock, as it outlives a restart).
     With `config.venue`, the table publishes its results to the venue (table.venue.publisher).
     """
     folder = folder or data_home()
@@ -86,7 +89,7 @@ def build_table(
         on_screen=on_screen,
         on_round_over=on_round_over,
         tray=tray,
-        operator=OperatorRole(config.operator, clock) if operator else None,
+        operator=operator_role(config, clock, folder, wall) if operator else None,
         on_game_over=game_over,
         data_notes=notes,
     )
@@ -97,6 +100,14 @@ def build_table(
         except DiskFull as error:
             log.error("%s: the table publishes no results", error)
     return app
+
+
+def operator_role(config: Config, clock: Callable[[], float], folder: Path, wall: Callable[[], float]) -> OperatorRole:
+    """The config's operator lock, with the wrong-PIN count kept in the data folder."""
+    role = OperatorRole(config.operator, clock, TriesFile(folder / TRIES_NAME, wall, LOCKOUT, MAX_TRIES))
+    if role.problem is not None:
+        log.warning("%s", role.problem)
+    return role
 
 
 def load_game_views() -> None:
@@ -146,6 +157,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
             while not (board.quit and app.may_quit()):  # closing the table is the operator's
                 board.controls.quit = False
                 board.set_venue_link(app.venue.game_url() if app.venue is not None else None)
+                board.set_operator_open(app.operator_open())  # the bar's Lock button while it is unlocked
                 for event in board.events():
                     if not app.from_screen(event):  # the operator's: the bar asks for the PIN (table.operator)
                         board.controls.ask_pin()

@@ -5,7 +5,7 @@ its name plate or with Tab; it starts as the seat the table waits for. Every bar
 
     Tab next seat    R rename (type, then Enter)    L the last trick again (in a game that judged one)
     U undo, Y yes, N no    Esc quit (or close the choice that is open)
-    O the operator's PIN (digits, then Enter)
+    O the operator's PIN (digits, then Enter); while the operator is unlocked, O locks again
 
 and the keys of its own buttons (the lobby's: table/lobby/controls.py; a game's: its package's controls module).
 A Rename button may open a keyboard on the screen (table.display.keyboard) over the whole window, for a table with
@@ -14,6 +14,9 @@ only its touchscreen; its OK gives the same SetName as R, typing and Enter.
 The operator's PIN pad takes the bar's place when the O key is pressed, or when the app refused an action as the
 operator's (`ask_pin`, so a touchscreen needs no extra button); the PIN typed goes to the app as an `OperatorPin`
 (table.operator: never a game input, never logged). Which inputs need the operator is the app's business.
+While the operator is unlocked (`ActionBar.operator_open`: the table's loop tells the scoreboard), a Lock button
+at the bar's right end sends an `OperatorLock`: the operator's actions need the badge or the PIN again. The game's
+buttons are laid out in the rest of the bar; with the operator locked the bar is exactly as before.
 
 ## A game's controls
 
@@ -43,9 +46,10 @@ from table.display.card_art import INK, PAPER
 from table.display.keyboard import CANCEL, OK, Keyboard
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
-from table.operator import OperatorPin
+from table.operator import OperatorLock, OperatorPin
 
 BAR = (10, 30, 22)
+LOCK_SHARE = 7  # the Lock button takes at most a seventh of the bar's width, at its right end
 ROOMY = 5  # the last trick's button joins a bar of fewer buttons than this (its key L works always)
 BUTTON = (240, 228, 66)  # Okabe-Ito yellow, dark text: readable, and never the only cue (each has its word)
 
@@ -416,6 +420,28 @@ class AskedNewGame(BarControls):
 
 
 _NEW_GAME = Opens("new")  # asks first
+LOCK = Button(text("Lock"), OperatorLock(), "o")
+
+
+def _lock_width(bar: pygame.Rect, paint: Paint) -> int:
+    """As wide as the Lock button's word needs at the smallest type (a crowded bar keeps its room), and at least
+    square (a finger's target); at most 1/LOCK_SHARE of the bar."""
+    gap, small = bar.height // 8, typeset.current().small
+    words = short_forms.forms(LOCK.label, paint.catalog)
+    needed = min(typeset.min_width(form, small, 2) for form in words) * 10 // 9 + 2 * gap + 2
+    return min(max(needed, bar.height), bar.width // LOCK_SHARE)
+
+
+class _LockButton(BarControls):
+    """The Lock button alone, drawn and touched as any bar's buttons are."""
+
+    def bar_buttons(self, screen: Any) -> list[Button]:
+        return [LOCK]
+
+    def seat(self, screen: Any) -> int:
+        return 0
+
+
 _providers: dict[type, type[BarControls]] = {}
 
 
@@ -436,6 +462,9 @@ class ActionBar(BarControls):
     def __init__(self) -> None:
         super().__init__()
         self._controls: dict[type, BarControls] = {}
+        self.operator_open = False  # the operator is unlocked: the Lock button is on the bar
+        self._lock = _LockButton()
+        self._lock_area: pygame.Rect | None = None  # where the Lock button was drawn last
 
     def of(self, model: Any) -> BarControls | None:
         """The controls registered for `model`'s type (or a base type), made once and kept; None if there are none."""
@@ -481,7 +510,11 @@ class ActionBar(BarControls):
         if self.pin is not None:
             return (self.pin,)
         controls = self.of(screen)
-        return controls.state(screen) if controls is not None else ()
+        state = controls.state(screen) if controls is not None else ()
+        return (*state, "lock") if self._lock_shown() else state
+
+    def _lock_shown(self) -> bool:
+        return self.operator_open and self.pin is None
 
     def selection_rect(self, screen: Any, plates: dict[int, pygame.Rect]) -> pygame.Rect | None:
         controls = self.of(screen)
@@ -496,6 +529,12 @@ class ActionBar(BarControls):
         paint: Paint | None = None,
     ) -> None:
         controls = self.of(screen)
+        self._lock_area = None
+        if self._lock_shown():  # the Lock button at the right end, the game's buttons in the rest
+            width = _lock_width(bar, paint or Paint())
+            self._lock_area = pygame.Rect(bar.right - width, bar.top, width, bar.height)
+            bar = pygame.Rect(bar.left, bar.top, bar.width - self._lock_area.width, bar.height)
+            self._lock.draw(surface, screen, self._lock_area, {}, paint)
         if self.pin is not None:  # the operator's PIN pad, whatever the game
             super().draw(surface, screen, bar, plates, paint)
         elif controls is not None:
@@ -507,6 +546,12 @@ class ActionBar(BarControls):
     def handle(self, event: pygame.event.Event, screen: Any) -> list[Any]:
         controls = self.of(screen)
         wants_pin = event.type == pygame.KEYDOWN and event.unicode.lower() == "o" and not self.naming_now
+        if self._lock_shown() and not self.keyboard_open(screen):
+            if wants_pin and not (controls or self).choosing():
+                return [OperatorLock()]  # O is the operator's key: the PIN pad when locked, the lock when not
+            clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            if clicked and self._lock_area is not None and self._lock_area.collidepoint(event.pos):
+                return self._lock.handle(event, screen)
         if self.pin is not None or (wants_pin and not (controls or self).choosing()):
             return super().handle(event, screen)  # the PIN pad is the same in every game
         if controls is not None:

@@ -148,6 +148,13 @@ class Scoreboard:
             self._venue_link = url
             self._pending = True
 
+    def set_operator_open(self, unlocked: bool) -> None:
+        """Whether the operator's actions are open now: the bar offers its Lock button while they are
+        (table.display.controls); calling this every turn of the loop with the same answer costs nothing."""
+        if unlocked != self.controls.operator_open:
+            self.controls.operator_open = unlocked
+            self._pending = True
+
     # --- Drawing ----------------------------------------------------------------------------------------------
 
     def _view(self) -> View:

@@ -53,6 +53,7 @@ from table.core.inputs import (
 )
 from table.display.sounds import SoundPlayer
 from table.operator import OperatorRole, OperatorSettings
+from table.operator_pin import hash_pin
 from table.session import TableSession
 from table.sim.demo import virtual_table_class
 from table.store.database import open_database
@@ -247,7 +248,7 @@ def test_what_the_screen_sends_for_every_game_is_the_operator_s(entry: catalog.G
         lights={},
         sound=SoundPlayer(enabled=False),
         clock=clock,
-        operator=OperatorRole(OperatorSettings(PIN), clock),
+        operator=OperatorRole(OperatorSettings(hash_pin(PIN)), clock),  # the config keeps only its hash
     )
     from_the_screen = [sample(kind) for kind in entry.inputs if kind not in TRAY_FACTS]
     for event in [*from_the_screen, Undo(), NewGame()]:
