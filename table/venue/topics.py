@@ -29,6 +29,7 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")  # a topic level, a broker accou
 GAME_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")  # "<table>-<YYYYmmddHHMMSS>-<seq>": a URL's path, a file name
 MAX_PAYLOAD = 256 * 1024  # bytes of one message (a whole final score pad is a few kB)
 MAX_SEQ = 2**53 - 1  # exact in every JSON reader, and far below SQLite's 2**63 - 1: seq + n never overflows there
+READ_FOR_SEQ = 16 * 1024 * 1024  # bytes of a message too large that are still read, for its seq only
 MAX_INT = 2**63 - 1  # any whole number in a message: what SQLite keeps
 
 
@@ -125,11 +126,11 @@ def _bounded_int(literal: str) -> int:
     return number
 
 
-def read_json(payload: bytes | bytearray) -> Any:
-    """A message's JSON, strictly: at most MAX_PAYLOAD bytes, finite numbers only (Python's json.loads takes NaN
+def read_json(payload: bytes | bytearray, largest: int = MAX_PAYLOAD) -> Any:
+    """A message's JSON, strictly: at most `largest` bytes, finite numbers only (Python's json.loads takes NaN
     and Infinity, and 1e999 as infinity), whole numbers within MAX_INT; BadMessage otherwise."""
-    if len(payload) > MAX_PAYLOAD:
-        raise BadMessage(f"{len(payload)} bytes, more than {MAX_PAYLOAD}")
+    if len(payload) > largest:
+        raise BadMessage(f"{len(payload)} bytes, more than {largest}")
     try:
         return json.loads(payload, parse_float=_finite, parse_int=_bounded_int, parse_constant=_refuse_constant)
     except BadMessage:
@@ -140,9 +141,21 @@ def read_json(payload: bytes | bytearray) -> Any:
         raise BadMessage("nested too deep") from None
 
 
+def _seq_of(payload: bytes | bytearray) -> int | None:
+    """The seq of a message too large to take, when it can be read (so it is acknowledged, and never sent again)."""
+    try:
+        body = read_json(payload, READ_FOR_SEQ)
+    except BadMessage:
+        return None
+    seq = body.get("seq") if isinstance(body, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= MAX_SEQ else None
+
+
 def parse_envelope(payload: bytes | bytearray) -> Envelope:
     """An events-topic payload, checked as far as the envelope goes (its data is table.venue.schema's); BadMessage
     says what is wrong with it, with the seq when that could be read."""
+    if len(payload) > MAX_PAYLOAD:
+        raise BadMessage(f"{len(payload)} bytes, more than {MAX_PAYLOAD}", _seq_of(payload))
     body = read_json(payload)
     if not isinstance(body, dict):
         raise BadMessage("not a JSON object")
