@@ -142,10 +142,13 @@ def read_json(payload: bytes | bytearray, largest: int = MAX_PAYLOAD) -> Any:
 
 
 def _seq_of(payload: bytes | bytearray) -> int | None:
-    """The seq of a message too large to take, when it can be read (so it is acknowledged, and never sent again)."""
+    """The seq of a message that cannot be taken as it is (too large, numbers out of range), when it can be read at
+    all: so it is acknowledged, and the table never sends it again."""
+    if len(payload) > READ_FOR_SEQ:
+        return None
     try:
-        body = read_json(payload, READ_FOR_SEQ)
-    except BadMessage:
+        body = json.loads(payload)  # leniently: NaN and 1e999 are read here, and never kept
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     seq = body.get("seq") if isinstance(body, dict) else None
     return seq if isinstance(seq, int) and not isinstance(seq, bool) and 1 <= seq <= MAX_SEQ else None
@@ -154,9 +157,10 @@ def _seq_of(payload: bytes | bytearray) -> int | None:
 def parse_envelope(payload: bytes | bytearray) -> Envelope:
     """An events-topic payload, checked as far as the envelope goes (its data is table.venue.schema's); BadMessage
     says what is wrong with it, with the seq when that could be read."""
-    if len(payload) > MAX_PAYLOAD:
-        raise BadMessage(f"{len(payload)} bytes, more than {MAX_PAYLOAD}", _seq_of(payload))
-    body = read_json(payload)
+    try:
+        body = read_json(payload)
+    except BadMessage as error:
+        raise BadMessage(str(error), _seq_of(payload)) from None
     if not isinstance(body, dict):
         raise BadMessage("not a JSON object")
     table, seq, game_id, kind, at, data = (body.get(k) for k in ("table", "seq", "game_id", "kind", "at", "data"))

@@ -144,7 +144,7 @@ def test_guessing_the_password_is_slowed_down(store: Store, tmp_path: Path) -> N
 def test_the_admin_voids_merges_renames_and_sets_the_league(client: FlaskClient, store: Store) -> None:
     token = login(client)
     assert "League settings" in client.get("/admin").get_data(as_text=True)
-    assert f"Messages stored: {store.envelope_count()} · unreadable: 0" in client.get("/admin").get_data(True)
+    assert f"Messages stored: {store.envelope_count()} · refused: 0" in client.get("/admin").get_data(True)
     game_id = store.games()[0].game_id
     assert client.post("/admin/void", data={"game_id": game_id, "voided": "1", "csrf": "forged"}).status_code == 400
     client.post("/admin/void", data={"csrf": token, "game_id": game_id, "voided": "1"})
