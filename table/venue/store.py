@@ -157,7 +157,8 @@ class Store:
         try:
             return self._take(envelope)
         except Refused as refusal:
-            self._refused(envelope.table, str(refusal), None if isinstance(refusal, SeqOutOfReach) else envelope.seq)
+            reach = not isinstance(refusal, SeqOutOfReach)
+            self._refused(envelope.table, str(refusal), envelope.seq, envelope.first, acknowledge=reach)
             raise
 
     def _take(self, envelope: Envelope) -> bool:
@@ -233,7 +234,9 @@ class Store:
             raise Refused(f"{envelope.kind} for seats {sorted(named)}; game {envelope.game_id} has {sorted(seats)}")
         return True
 
-    def _refused(self, table: str, why: str, seq: int | None) -> None:
+    def _refused(
+        self, table: str, why: str, seq: int | None, first: int | None = None, acknowledge: bool = True
+    ) -> None:
         """A message not taken: logged, counted (for the admin, per table: how many, the last one and why), and its
         seq held as far as the ack goes (the table never sends it again); nothing else changes."""
         log.warning("venue: refused a message from table %s: %s", short(table, 40), why)
@@ -249,9 +252,9 @@ class Store:
                 "last_at = excluded.last_at, last_reason = excluded.last_reason, last_seq = excluded.last_seq",
                 (table, now, why[:500], seq),
             )
-            if seq is not None and 1 <= seq <= self._acked(db, table) + MAX_SEQ_AHEAD:
+            if acknowledge and seq is not None and 1 <= seq <= self._acked(db, table) + MAX_SEQ_AHEAD:
                 db.execute("INSERT OR IGNORE INTO refused_seqs VALUES (?, ?)", (table, seq))
-                self._advance(db, table, None)
+                self._advance(db, table, first)
 
     def refusals(self) -> list[dict[str, Any]]:
         """Per table: table_id, count, last_at, last_reason, last_seq (None: a seq that could not be read)."""
