@@ -1,12 +1,18 @@
 """The venue's database (SQLite, WAL): every table's events, each kept once by (table, seq), and what is built
 from them: games, players, the tables' status. Events may arrive in any order (a table's outbox after a night
 offline, the broker's queue after the venue's restart); each kind fills in its own part of a game, so the order
-does not matter.
+does not matter, but for one thing: a game is its table's from its game_started, and an event of a game not yet
+started waits (is not taken, nor acknowledged, and comes again) while the table's seqs before it are missing.
+
+Nothing a table sends is trusted: each envelope is checked against table.venue.schema, then here against the
+database (whose game it is, its seats, how far its seq is). A refused message is logged, counted per table
+(`refusals()`, for the admin page) and acknowledged (its seq held in `refused_seqs`, so the table never sends it
+again), and changes nothing else.
 
 Players are one person across tables when their names match after casefold() and whitespace collapsing (their
 `key`); the name shown is the last one seen, unless the admin renamed the player. Corrections (the admin's):
-void or unvoid a game, merge a player into another, rename one. A payload that cannot be read is logged and
-counted (`bad_messages`), never stored.
+void or unvoid a game, merge a player into another, rename one. A payload refused is logged and counted (`bad_messages`),
+never stored.
 
 `acked(table)` is the highest seq held of a table without a gap (what the venue acknowledges to it); a gap below an
 envelope's `first` (results the table no longer has) is not waited for.
