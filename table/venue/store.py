@@ -11,8 +11,8 @@ again), and changes nothing else.
 
 Players are one person across tables when their names match after casefold() and whitespace collapsing (their
 `key`); the name shown is the last one seen, unless the admin renamed the player. Corrections (the admin's):
-void or unvoid a game, merge a player into another, rename one. A payload refused is logged and counted (`bad_messages`),
-never stored.
+void or unvoid a game, merge a player into another, rename one. A payload refused is logged and counted
+(`bad_messages`), never stored.
 
 `acked(table)` is the highest seq held of a table without a gap (what the venue acknowledges to it); a gap below an
 envelope's `first` (results the table no longer has) is not waited for.
