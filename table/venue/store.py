@@ -245,9 +245,16 @@ class Store:
     ) -> None:
         """A message not taken: logged, counted (for the admin, per table: how many, the last one and why), and its
         seq held as far as the ack goes (the table never sends it again); nothing else changes."""
-        log.warning("venue: refused a message from table %s: %s", short(table, 40), why)
         now = self.clock()
         with self._write() as db:
+            if (
+                acknowledge
+                and seq is not None
+                and db.execute("SELECT 1 FROM refused_seqs WHERE table_id = ? AND seq = ?", (table, seq)).fetchone()
+            ):  # sent again before the ack reached the table: refused once, counted once
+                log.info("venue: table %s sent refused seq %d again", table, seq)
+                return
+            log.warning("venue: refused a message from table %s: %s", short(table, 40), why)
             db.execute(
                 "INSERT INTO counters VALUES ('bad_messages', 1) ON CONFLICT (name) DO UPDATE SET value = value + 1"
             )

@@ -177,3 +177,12 @@ def test_a_status_that_cannot_be_read_is_refused(store: Store) -> None:
         assert not store.set_status("t1", payload)
     assert not store.set_status("=t1", b'{"online": true}')  # no table's topic
     assert store.tables() == [] and store.refusals()[0]["count"] == 4 and store.bad_messages == 5
+
+
+def test_a_refused_message_sent_again_is_counted_once(store: Store) -> None:
+    started = SampleTable("t1").game(["Anna", "Ben"], [1, 0], NOW - 600)[0]
+    store.add(started)
+    broken = Envelope("t1", 2, started.game_id, "round", NOW - 60, {"round": 1, "scores": [1, 2, 3]})
+    for _ in range(3):  # the table sent it again before the venue's ack reached it
+        assert not store.add_payload("t1", broken.to_json())
+    assert (store.refusals()[0]["count"], store.bad_messages, store.acked("t1")) == (1, 1, 2)

@@ -17,9 +17,13 @@ import paho.mqtt.client as mqtt
 import pytest
 from flask.testing import FlaskClient
 
+from table.store.database import open_database
 from table.venue.broker import VENUE_USER, LocalBroker, table_user
+from table.venue.outbox import Outbox
+from table.venue.publisher import VenuePublisher
 from table.venue.samples import SampleTable
 from table.venue.service import Venue
+from table.venue.settings import VenueSettings
 from table.venue.store import Store
 from table.venue.topics import ack_topic, events_topic
 from table.venue.venue_config import BrokerSettings, VenueConfig, WebSettings, hash_password
@@ -215,3 +219,30 @@ def test_a_table_s_account_changes_nothing_it_may_not_and_goes_on_publishing(bro
         assert set(every_page(pages, store).values()) == {200}
     finally:
         table.close()
+
+
+def test_a_real_table_whose_results_are_refused_goes_on_with_its_later_games(
+    broker: LocalBroker, venue: Venue, tmp_path: Path
+) -> None:
+    db = open_database(tmp_path / "table.sqlite3")
+    outbox = Outbox(db, "t2", clock=lambda: NOW - 60)
+    players = {"game": "skullking", "players": [{"seat": 0, "name": "Cleo"}, {"seat": 1, "name": "Dan"}]}
+    scores = [{"seat": 0, "name": "Cleo", "points": 20, "total": 20}, {"seat": 1, "name": "Dan", "points": 0,
+                                                                         "total": 0}]  # fmt: skip
+    ranking = [{"place": 1, "seat": 0, "name": "Cleo", "total": 20}, {"place": 2, "seat": 1, "name": "Dan",
+                                                                        "total": 0}]  # fmt: skip
+    outbox.add([("game_started", players), ("round", {"round": 1, "scores": [1, 2, 3]}),  # a broken release's
+                ("trick", {"round": 1, "number": 1, "winner_seat": 9})])  # fmt: skip
+    outbox.add([("game_started", players), ("round", {"round": 1, "scores": scores}),
+                ("game_over", {"ranking": ranking})])  # fmt: skip
+    settings = VenueSettings("t2", "127.0.0.1", port=broker.port, password=broker.passwords[table_user("t2")])
+    publisher = VenuePublisher(settings, db, clock=lambda: NOW)
+    try:
+        assert wait_for(lambda: (publisher.pump(), publisher.pending())[1] == 0)  # every one acknowledged
+        (refused,) = venue.store.refusals()
+        assert (refused["table_id"], refused["count"], refused["last_seq"]) == ("t2", 2, 3)
+        later = venue.store.game(outbox.game_id or "")
+        assert later is not None and later.finished and [p.place for p in later.players] == [1, 2]
+        assert venue.store.acked("t2") == outbox.last_seq == 6
+    finally:
+        publisher.close()
