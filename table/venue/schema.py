@@ -69,6 +69,7 @@ class Str:
     longest: int
     pattern: re.Pattern[str] | None = None
     null: bool = False
+    typed: bool = False  # a name a person typed: never a control character
 
     def check(self, value: Any, where: str) -> None:
         if value is None and self.null:
@@ -79,7 +80,7 @@ class Str:
             raise Refused(f"{where} is {len(value)} characters long, more than {self.longest}")
         if self.pattern is not None and not self.pattern.match(value):
             raise Refused(f"{where} is not of the right form: {short(value)}")
-        if self.pattern is None and CONTROL.search(value):
+        if self.typed and CONTROL.search(value):
             raise Refused(f"{where} holds control characters: {short(value)}")
 
 
@@ -156,7 +157,7 @@ def player_limits(game: str | None = None) -> tuple[int, int]:
 
 
 SEAT = Int(0, MAX_SEAT)
-NAME = Str(MAX_NAME)
+NAME = Str(MAX_NAME, typed=True)
 POINTS = Int(-MAX_POINTS, MAX_POINTS)
 MAYBE_POINTS = Int(-MAX_POINTS, MAX_POINTS, null=True)
 ANY_PLAYERS = 64  # a list's own bound; the catalog's limit is checked after it (player_limits)
@@ -173,7 +174,7 @@ DATA: dict[str, Obj] = {
             "round": Int(0, MAX_ROUND),
             "number": Int(0, MAX_ROUND),
             "winner_seat": Int(0, MAX_SEAT, null=True),
-            "winner": Str(MAX_NAME, null=True),
+            "winner": Str(MAX_NAME, null=True, typed=True),
             "why": Texts(MAX_TEXT),
         },
         frozenset({"winner", "winner_seat", "why"}),
