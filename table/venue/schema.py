@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
-from table.venue.topics import MAX_PAYLOAD, MAX_SEQ, BadMessage, Envelope, short
+from table.venue.topics import MAX_PAYLOAD, MAX_SEQ, TABLE_ID, BadMessage, Envelope, short
 
-__all__ = ["MAX_PAYLOAD", "MAX_SEQ", "Refused", "SeqOutOfReach", "check_envelope", "seats_of"]
+__all__ = ["MAX_PAYLOAD", "MAX_SEQ", "Refused", "SeqOutOfReach", "check_envelope", "check_status", "seats_of"]
 MAX_SEQ_AHEAD = 1_000_000  # a seq this far beyond what the venue holds of a table is not taken (nor acknowledged)
 MAX_NAME = 64  # characters of a player's name (the table keeps them to 24)
 MAX_TEXT = 500  # characters of a text in one language (a trick's why, a game's name)
@@ -182,6 +182,16 @@ DATA: dict[str, Obj] = {
     "round": Obj({"round": Int(0, MAX_ROUND), "scores": List(SCORE, 1, ANY_PLAYERS)}),
     "game_over": Obj({"ranking": List(PLACE, 1, ANY_PLAYERS), "score_pad": Plain()}, frozenset({"score_pad"})),
 }
+
+
+STATUS = Obj({"v": Int(1, 1), "table": Str(32, TABLE_ID), "online": Bool()}, frozenset({"v", "table"}))
+
+
+def check_status(body: Any, topic_table: str) -> None:
+    """A table's status message (read by topics.read_json): Refused unless it says online or not, of its own table."""
+    STATUS.check(body, "status")
+    if body.get("table", topic_table) != topic_table:
+        raise Refused(f"status of table {short(body['table'])} on table {topic_table}'s topic")
 
 
 def check_envelope(envelope: Envelope, now: float) -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from table.venue.schema import MAX_SEQ_AHEAD, Refused, SeqOutOfReach, check_envelope, seats_of
+from table.venue.schema import MAX_SEQ_AHEAD, Refused, SeqOutOfReach, check_envelope, check_status, seats_of
 from table.venue.topics import BadMessage, Envelope, parse_envelope, read_json, short, valid_table_id
 
 log = logging.getLogger(__name__)
@@ -353,8 +353,7 @@ class Store:
             body = read_json(payload)
             if not valid_table_id(topic_table):
                 raise BadMessage("a status on a topic that is no table's")
-            if not isinstance(body, dict) or not isinstance(body.get("online"), bool):
-                raise BadMessage("a status without its online flag")
+            check_status(body, topic_table)
         except BadMessage as error:
             self._refused(topic_table, f"status: {error}", None)
             return False

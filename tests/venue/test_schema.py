@@ -173,10 +173,14 @@ def test_a_seq_far_beyond_what_the_venue_holds_is_refused_and_never_acknowledged
 
 
 def test_a_status_that_cannot_be_read_is_refused(store: Store) -> None:
-    for payload in (b"[]", b'{"online": "yes"}', b'{"online": true, "at": NaN}', b"x" * (MAX_PAYLOAD + 1)):
+    bad = (b"[]", b'{"online": "yes"}', b'{"online": true, "at": NaN}', b"x" * (MAX_PAYLOAD + 1),
+           b'{"v": 2, "online": true}', b'{"table": "t2", "online": true}')  # fmt: skip
+    for payload in bad:
         assert not store.set_status("t1", payload)
     assert not store.set_status("=t1", b'{"online": true}')  # no table's topic
-    assert store.tables() == [] and store.refusals()[0]["count"] == 4 and store.bad_messages == 5
+    assert store.tables() == [] and store.refusals()[0]["count"] == len(bad) and store.bad_messages == len(bad) + 1
+    assert "status of table 't2'" in store.refusals()[0]["last_reason"]
+    assert store.set_status("t1", b'{"v": 1, "table": "t1", "online": true, "at": 1}') and store.tables()
 
 
 def test_a_refused_message_sent_again_is_counted_once(store: Store) -> None:
