@@ -1,8 +1,8 @@
-"""What the venue takes from a table: the declared schema of each kind of event's `data` (docs/venue.md), the limits
-of an envelope, and the check of an envelope against both. The venue trusts no table: a table's account may be
-used by someone else (its password sits on its SD card), so every field is checked for its type, its range and its
-size before anything is stored. What needs the venue's database (whose game it is, its seats, the table's seqs)
-is table.venue.store's.
+"""What the venue takes from a table: the declared schema of each kind of event's `data` and of the status
+(docs/venue.md), their limits, and the checks against them (the envelope's own, MAX_PAYLOAD, MAX_SEQ and strict
+JSON, are table.venue.topics'). The venue trusts no table: a table's account may be used by someone else (its
+password sits on its SD card), so every field is checked for its type, its range and its size before anything is
+stored. What needs the venue's database (whose game it is, its seats, the table's seqs) is table.venue.store's.
 
 `check_envelope(envelope, now)` raises Refused, saying which field is wrong and why.
 """
@@ -201,7 +201,7 @@ def check_envelope(envelope: Envelope, now: float) -> None:
     if not EARLIEST_AT <= envelope.at <= now + AT_AHEAD:
         raise Refused(f"stamped {envelope.at!r}, not between 2025 and {AT_AHEAD:.0f} s after the venue's clock")
     DATA[envelope.kind].check(envelope.data, "data")
-    seats = _seats(envelope)
+    seats = seats_of(envelope)
     if len(set(seats)) != len(seats):
         raise Refused(f"{envelope.kind} names a seat twice: {short(seats)}")
     if envelope.kind == "game_started":
@@ -217,10 +217,6 @@ def check_envelope(envelope: Envelope, now: float) -> None:
 def seats_of(envelope: Envelope) -> list[int]:
     """The seats an event names (after check_envelope): a game's players, a round's scores, a ranking's places; a
     trick's winner."""
-    return _seats(envelope)
-
-
-def _seats(envelope: Envelope) -> list[int]:
     data = envelope.data
     rows = {"game_started": "players", "round": "scores", "game_over": "ranking"}.get(envelope.kind)
     if rows is not None:
