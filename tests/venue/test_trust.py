@@ -208,9 +208,10 @@ def test_a_table_s_account_changes_nothing_it_may_not_and_goes_on_publishing(bro
         # the table goes on: its next game, numbered on after what it sent, is taken and acknowledged
         t2.seq = number + 1
         game = t2.game(["Cleo", "Dan"], [7, 9], NOW - 300)
-        for envelope in game:
+        for envelope in game:  # every kind accepted, and every page after each
             table.send(envelope.to_json())
-        assert wait_for(lambda: store.acked("t2") == game[-1].seq)
+            assert wait_for(lambda seq=envelope.seq: store.acked("t2") == seq), envelope.kind  # type: ignore[misc]
+            assert set(every_page(pages, store).values()) == {200}, envelope.kind
         assert wait_for(lambda: table.acks[-1] == game[-1].seq)  # what the table reads on its ack topic
         assert 2**63 - 1 not in table.acks and all(seq <= game[-1].seq for seq in table.acks)
         finished = store.game(game[0].game_id)
