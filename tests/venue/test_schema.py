@@ -71,7 +71,7 @@ def envelope(kind: str, data: dict[str, Any], at: float = NOW - 60, seq: int = 2
     return Envelope("t1", seq, "t1-20261123215000-1", kind, at, data)
 
 
-GOOD = {
+GOOD: dict[str, dict[str, Any]] = {
     "game_started": {"game": "skullking", "players": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Ben"}]},
     "trick": {"round": 1, "number": 1, "winner_seat": None, "winner": None, "why": {"en": "nobody"}},
     "round": {"round": 1, "scores": [{"seat": 0, "name": "Anna", "points": 20, "total": 20}]},
