@@ -36,7 +36,7 @@ from typing import Any
 
 from table.store.database import DiskFull
 from table.store.seq_mark import read_mark, write_mark
-from table.venue.topics import Envelope
+from table.venue.topics import MAX_SEQ, Envelope
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS venue_outbox (
@@ -54,6 +54,10 @@ CREATE TABLE IF NOT EXISTS venue_state (
 """
 log = logging.getLogger(__name__)
 KEEP_SENT = 2000  # delivered rows kept for a look by hand (the newest); older ones are deleted
+
+
+class SeqOutOfRange(ValueError):
+    """An acknowledgement the outbox cannot number on after."""
 
 
 def game_id(table: str, started: float, seq: int) -> str:
@@ -172,9 +176,12 @@ class Outbox:
     def renumber_after(self, seq: int) -> int:
         """The venue holds seqs up to `seq`, beyond any this table wrote (its database and mark were lost, or
         another table has its id): the rows it does not have are numbered on after `seq`, so they are taken
-        rather than mistaken for ones it has. Returns by how much they moved."""
+        rather than mistaken for ones it has. Returns by how much they moved; SeqOutOfRange (nothing changed) when
+        the new numbers would pass MAX_SEQ (no venue acknowledges that far: a forged or broken ack)."""
         acked, last = self.acked, self.last_seq
         shift = seq - acked
+        if last + shift > MAX_SEQ:
+            raise SeqOutOfRange(f"numbering on after {seq} would pass {MAX_SEQ}")
         self._db.execute("BEGIN IMMEDIATE")
         try:  # the new numbers are beyond every old one, so none collide
             self._db.execute("UPDATE venue_outbox SET seq = seq + ? WHERE seq > ?", (shift, acked))

@@ -62,7 +62,7 @@ import paho.mqtt.client as mqtt
 
 from table.core.effects import SwitchGame
 from table.store.database import DiskFull
-from table.venue.outbox import Outbox
+from table.venue.outbox import Outbox, SeqOutOfRange
 from table.venue.results import Result, game_started, results
 from table.venue.settings import VenueSettings
 from table.venue.topics import VERSION, BadMessage, ack_topic, events_topic, parse_ack, status_topic
@@ -269,8 +269,13 @@ class VenuePublisher:
 
     def _ahead(self, seq: int) -> None:
         """The venue's ack is beyond every seq this table wrote: its undelivered rows are numbered on after it
-        (they would be taken for results the venue has), once; said in the log and, once, on the screen."""
-        shift = self.outbox.renumber_after(seq)
+        (they would be taken for results the venue has), once; said in the log and, once, on the screen. An ack
+        too far to number on after is said and ignored: the table goes on as before."""
+        try:
+            shift = self.outbox.renumber_after(seq)
+        except SeqOutOfRange as error:
+            self._log_once(f"an acknowledgement from the venue is ignored ({error})", logging.ERROR)
+            return
         log.error("venue: the venue already holds results up to %d from table %s, beyond the %d this table wrote "
                   "(its database and seq mark were lost, or another table has its id); its %d undelivered results "
                   "are numbered on from %d", seq, self.settings.table, self._last, self.outbox.pending(),

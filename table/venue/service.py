@@ -21,7 +21,8 @@ it in-process:
 MQTT: paho-mqtt 2.x with its network thread (loop_start), the "venue" account, a fixed client id and a persistent
 session (clean_session False), subscribed to pirate-table/v1/tables/# at QoS 1: while the venue is down the broker
 keeps the QoS 1 messages for it, and hands them over when it is back. The paho thread is the store's one writer
-of events; a payload that cannot be read is logged and counted, never stored. A broker that cannot be reached is
+of events; a payload refused (table.venue.schema: unreadable, out of range, another table's game) is logged,
+counted, shown to the admin and acknowledged, never stored. A broker that cannot be reached is
 retried (1 s, doubling to 30 s); `state` says what is going on in plain words.
 """
 

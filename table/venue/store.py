@@ -1,12 +1,18 @@
 """The venue's database (SQLite, WAL): every table's events, each kept once by (table, seq), and what is built
 from them: games, players, the tables' status. Events may arrive in any order (a table's outbox after a night
 offline, the broker's queue after the venue's restart); each kind fills in its own part of a game, so the order
-does not matter.
+does not matter, but for one thing: a game is its table's from its game_started, and an event of a game not yet
+started waits (is not taken, nor acknowledged, and comes again) while the table's seqs before it are missing.
+
+Nothing a table sends is trusted: each envelope is checked against table.venue.schema, then here against the
+database (whose game it is, its seats, how far its seq is). A refused message is logged, counted per table
+(`refusals()`, for the admin page) and acknowledged (its seq held in `refused_seqs`, so the table never sends it
+again), and changes nothing else.
 
 Players are one person across tables when their names match after casefold() and whitespace collapsing (their
 `key`); the name shown is the last one seen, unless the admin renamed the player. Corrections (the admin's):
-void or unvoid a game, merge a player into another, rename one. A payload that cannot be read is logged and
-counted (`bad_messages`), never stored.
+void or unvoid a game, merge a player into another, rename one. A payload refused is logged and counted
+(`bad_messages`), never stored.
 
 `acked(table)` is the highest seq held of a table without a gap (what the venue acknowledges to it); a gap below an
 envelope's `first` (results the table no longer has) is not waited for.
@@ -28,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from table.venue.topics import BadMessage, Envelope, parse_envelope
+from table.venue.schema import MAX_SEQ_AHEAD, Refused, SeqOutOfReach, check_envelope, check_status, seats_of
+from table.venue.topics import BadMessage, Envelope, parse_envelope, read_json, short, valid_table_id
 
 log = logging.getLogger(__name__)
 DATABASE_NAME = "venue.sqlite3"
@@ -56,6 +63,10 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS acks (table_id TEXT PRIMARY KEY, seq INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS refusals (
+    table_id TEXT PRIMARY KEY, count INTEGER NOT NULL, last_at REAL NOT NULL, last_reason TEXT NOT NULL,
+    last_seq INTEGER);
+CREATE TABLE IF NOT EXISTS refused_seqs (table_id TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (table_id, seq));
 """
 
 
@@ -131,23 +142,37 @@ class Store:
 
     def add_payload(self, topic_table: str, payload: bytes | bytearray) -> bool:
         """An events-topic payload from `topic_table`'s topic: stored when new (True); a duplicate is False; a
-        payload that cannot be read is logged, counted, and False."""
+        payload refused (unreadable, or not what a table may send) is recorded (`refused`) and False."""
         try:
             envelope = parse_envelope(payload)
             if envelope.table != topic_table:  # the broker's ACL vouches for the topic, not for the payload
-                raise BadMessage(f"says table {envelope.table!r} on table {topic_table!r}'s topic")
-            return self.add(envelope)
+                raise BadMessage(f"says table {envelope.table!r} on table {topic_table!r}'s topic", envelope.seq)
         except BadMessage as error:
-            log.warning("venue: a message from table %s cannot be read: %s", topic_table, error)
-            self._count("bad_messages")
+            self._refused(topic_table, str(error), error.seq)
+            return False
+        try:
+            return self.add(envelope)
+        except BadMessage:
             return False
 
     def add(self, envelope: Envelope) -> bool:
-        """Store an envelope once by (table, seq) and build the game from it; False for a duplicate. BadMessage
-        for event data of the wrong shape (nothing stored)."""
-        _check_data(envelope)
+        """Store an envelope once by (table, seq) and build the game from it; False for a duplicate, or for an event
+        of a game not started yet while the table's earlier seqs are still missing (it is sent again). Refused
+        (table.venue.schema) for anything a table may not send: recorded, acknowledged when its seq can be, and
+        nothing else changed."""
+        try:
+            return self._take(envelope)
+        except Refused as refusal:
+            reach = not isinstance(refusal, SeqOutOfReach)
+            self._refused(envelope.table, str(refusal), envelope.seq, envelope.first, acknowledge=reach)
+            raise
+
+    def _take(self, envelope: Envelope) -> bool:
         now = self.clock()
+        check_envelope(envelope, now)
         with self._write() as db:
+            if not self._owned(db, envelope):
+                return False
             inserted = db.execute(
                 "INSERT OR IGNORE INTO envelopes VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (envelope.table, envelope.seq, envelope.game_id, envelope.kind, envelope.at,
@@ -171,9 +196,9 @@ class Store:
                         "INSERT INTO counters VALUES ('seq_conflicts', 1) "
                         "ON CONFLICT (name) DO UPDATE SET value = value + 1"
                     )
-                self._advance(db, envelope)
+                self._advance(db, envelope.table, envelope.first)
                 return False
-            self._advance(db, envelope)
+            self._advance(db, envelope.table, envelope.first)
             db.execute(
                 "UPDATE tables SET last_seq = ?, game_id = ? WHERE table_id = ? AND last_seq < ?",
                 (envelope.seq, envelope.game_id, envelope.table, envelope.seq),
@@ -189,20 +214,88 @@ class Store:
                 self._over(db, envelope)
         return True
 
-    def _advance(self, db: sqlite3.Connection, envelope: Envelope) -> None:
-        """The table's ack: up over the seqs now held without a gap (and over a gap below the envelope's `first`)."""
-        row = db.execute("SELECT seq FROM acks WHERE table_id = ?", (envelope.table,)).fetchone()
-        acked = int(row["seq"]) if row else 0
-        base = max(acked, (envelope.first or 0) - 1)
-        if db.execute("SELECT 1 FROM envelopes WHERE table_id = ? AND seq = ?", (envelope.table, base + 1)).fetchone():
-            # the first held seq after `base` whose next one is missing: the end of the run that starts at base + 1
-            (base,) = db.execute(
-                "SELECT min(seq) FROM envelopes AS e WHERE table_id = ? AND seq > ? AND NOT EXISTS "
-                "(SELECT 1 FROM envelopes WHERE table_id = e.table_id AND seq = e.seq + 1)",
-                (envelope.table, base),
-            ).fetchone()
+    def _owned(self, db: sqlite3.Connection, envelope: Envelope) -> bool:
+        """Refused unless the event's game is its table's and (but for its start) was started, with the seats the
+        event names; False (not decided) for a game not started yet while seqs before this one are still missing:
+        its start may be among them."""
+        acked = self._acked(db, envelope.table)
+        if envelope.seq > acked + MAX_SEQ_AHEAD:
+            raise SeqOutOfReach(f"seq {envelope.seq} is more than {MAX_SEQ_AHEAD} beyond the {acked} the venue holds")
+        game = db.execute("SELECT table_id, started_at FROM games WHERE game_id = ?", (envelope.game_id,)).fetchone()
+        if game is not None and game["table_id"] != envelope.table:
+            raise Refused(f"game {envelope.game_id} is table {game['table_id']}'s")
+        if envelope.kind == "game_started":
+            return True
+        if game is None or game["started_at"] is None:
+            if max(acked, (envelope.first or 0) - 1) < envelope.seq - 1:
+                log.info("venue: %s %d of table %s waits for its game's start (game %s)", envelope.kind,
+                         envelope.seq, envelope.table, envelope.game_id)  # fmt: skip
+                return False
+            raise Refused(f"{envelope.kind} of game {envelope.game_id}, which this table never started")
+        seats = {row["seat"] for row in db.execute("SELECT seat FROM game_players WHERE game_id = ?",
+                                                   (envelope.game_id,))}  # fmt: skip
+        named = set(seats_of(envelope))
+        every = envelope.kind in ("round", "game_over")  # one entry per player; a trick names its winner, if any
+        if (named != seats) if every else not named <= seats:
+            raise Refused(f"{envelope.kind} for seats {sorted(named)}; game {envelope.game_id} has {sorted(seats)}")
+        return True
+
+    def _refused(
+        self, table: str, why: str, seq: int | None, first: int | None = None, acknowledge: bool = True
+    ) -> None:
+        """A message not taken: logged, counted (for the admin, per table: how many, the last one and why), and its
+        seq held as far as the ack goes (the table never sends it again); nothing else changes."""
+        now = self.clock()
+        with self._write() as db:
+            if (
+                acknowledge
+                and seq is not None
+                and db.execute("SELECT 1 FROM refused_seqs WHERE table_id = ? AND seq = ?", (table, seq)).fetchone()
+            ):  # sent again before the ack reached the table: refused once, counted once
+                log.info("venue: table %s sent refused seq %d again", table, seq)
+                return
+            log.warning("venue: refused a message from table %s: %s", short(table, 40), why)
+            db.execute(
+                "INSERT INTO counters VALUES ('bad_messages', 1) ON CONFLICT (name) DO UPDATE SET value = value + 1"
+            )
+            if not valid_table_id(table):  # not a topic the broker gives a table: counted, no more
+                return
+            db.execute(
+                "INSERT INTO refusals VALUES (?, 1, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET count = count + 1, "
+                "last_at = excluded.last_at, last_reason = excluded.last_reason, last_seq = excluded.last_seq",
+                (table, now, why[:500], seq),
+            )
+            if acknowledge and seq is not None and 1 <= seq <= self._acked(db, table) + MAX_SEQ_AHEAD:
+                db.execute("INSERT OR IGNORE INTO refused_seqs VALUES (?, ?)", (table, seq))
+                self._advance(db, table, first)
+
+    def refusals(self) -> list[dict[str, Any]]:
+        """Per table: table_id, count, last_at, last_reason, last_seq (None: a seq that could not be read)."""
+        return [dict(row) for row in self._rows("SELECT * FROM refusals ORDER BY table_id")]
+
+    def _acked(self, db: sqlite3.Connection, table: str) -> int:
+        row = db.execute("SELECT seq FROM acks WHERE table_id = ?", (table,)).fetchone()
+        return int(row["seq"]) if row else 0
+
+    def _advance(self, db: sqlite3.Connection, table: str, first: int | None) -> None:
+        """The table's ack: up over the seqs now held (stored or refused) without a gap, and over a gap below an
+        envelope's `first`."""
+        acked = self._acked(db, table)
+        base = max(acked, (first or 0) - 1)
+        while True:  # a run of stored seqs, then one of refused ones, and so on
+            for held in ("envelopes", "refused_seqs"):
+                if db.execute(f"SELECT 1 FROM {held} WHERE table_id = ? AND seq = ?", (table, base + 1)).fetchone():
+                    # the first held seq after `base` whose next one is missing: the end of the run from base + 1
+                    (base,) = db.execute(
+                        f"SELECT min(seq) FROM {held} AS e WHERE table_id = ? AND seq > ? AND NOT EXISTS "
+                        f"(SELECT 1 FROM {held} WHERE table_id = e.table_id AND seq = e.seq + 1)",
+                        (table, base),
+                    ).fetchone()
+                    break
+            else:
+                break
         if base != acked:
-            db.execute("INSERT OR REPLACE INTO acks VALUES (?, ?)", (envelope.table, base))
+            db.execute("INSERT OR REPLACE INTO acks VALUES (?, ?)", (table, base))
 
     def acked(self, table: str) -> int:
         """The highest seq of `table` held without a gap (0: none)."""
@@ -257,12 +350,12 @@ class Store:
     def set_status(self, topic_table: str, payload: bytes | bytearray) -> bool:
         """A table's status message (online or not); False (and counted) when it cannot be read."""
         try:
-            body = json.loads(payload)
-            if not isinstance(body, dict) or not isinstance(body.get("online"), bool):
-                raise ValueError("no online flag")
-        except (ValueError, UnicodeDecodeError) as error:
-            log.warning("venue: table %s's status cannot be read: %s", topic_table, error)
-            self._count("bad_messages")
+            body = read_json(payload)
+            if not valid_table_id(topic_table):
+                raise BadMessage("a status on a topic that is no table's")
+            check_status(body, topic_table)
+        except BadMessage as error:
+            self._refused(topic_table, f"status: {error}", None)
             return False
         now = self.clock()
         with self._write() as db:
@@ -273,10 +366,6 @@ class Store:
                 (topic_table, body["online"], now, now),
             )
         return True
-
-    def _count(self, name: str) -> None:
-        with self._write() as db:
-            db.execute("INSERT INTO counters VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1", (name,))
 
     def counter(self, name: str) -> int:
         rows = self._rows("SELECT value FROM counters WHERE name = ?", name)
@@ -409,26 +498,3 @@ class Store:
     def tables(self) -> list[dict[str, Any]]:
         """Every table seen: id, online, last_seen, status_at, game_id (its latest game), by id."""
         return [dict(row) for row in self._rows("SELECT * FROM tables ORDER BY table_id")]
-
-
-def _check_data(envelope: Envelope) -> None:
-    """The event data's shape, as far as the venue relies on it (docs/venue.md): BadMessage otherwise."""
-    data = envelope.data
-    try:
-        if envelope.kind == "game_started":
-            good = isinstance(data["game"], str) and isinstance(data["players"], list)
-            good = good and all(isinstance(p["seat"], int) and isinstance(p["name"], str) for p in data["players"])
-        elif envelope.kind == "game_over":
-            good = isinstance(data["ranking"], list) and all(
-                isinstance(r["seat"], int) and isinstance(r["name"], str) and isinstance(r["place"], int)
-                and isinstance(r["total"], int)
-                for r in data["ranking"]
-            )  # fmt: skip
-        elif envelope.kind == "round":
-            good = isinstance(data["round"], int) and isinstance(data["scores"], list)
-        else:
-            good = isinstance(data.get("why", {}), dict)
-    except (KeyError, TypeError):
-        good = False
-    if not good:
-        raise BadMessage(f"{envelope.kind} data of the wrong shape")

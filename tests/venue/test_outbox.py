@@ -3,13 +3,17 @@ kill, rows the venue acknowledged delivered, a venue ahead of the table, a full 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from table.store.database import DiskFull, open_database
-from table.venue.outbox import KEEP_SENT, Outbox, game_id
+from table.venue.outbox import KEEP_SENT, Outbox, SeqOutOfRange, game_id
+from table.venue.publisher import VenuePublisher
+from table.venue.settings import VenueSettings
+from table.venue.topics import MAX_SEQ
 
 NOV_23 = 1795471200.0  # 2026-11-23 22:00:00 UTC
 
@@ -139,3 +143,32 @@ def test_a_database_lost_whole_never_makes_a_seq_twice(tmp_path: Path) -> None:
     assert fresh.game_id is None and fresh.add([("round", {})])[0].seq == 3
     mark.write_text("garbage")  # a mark cut short by a power cut is no mark
     assert Outbox(open_database(tmp_path / "other.sqlite3"), "t1", mark=mark).last_seq == 0
+
+
+def test_an_ack_too_far_to_number_on_after_changes_nothing(tmp_path: Path) -> None:
+    """A forged ack of 2**63 - 1 once made the table crash at every start (IntegrityError in the renumbering)."""
+    _, outbox = _outbox(tmp_path / "table.sqlite3")
+    outbox.add([("game_started", {}), ("trick", {}), ("round", {})])
+    outbox.acknowledge(1)
+    for seq in (2**63 - 1, MAX_SEQ):
+        with pytest.raises(SeqOutOfRange):
+            outbox.renumber_after(seq)
+    assert [(e.seq, e.kind) for e in outbox.unsent()] == [(2, "trick"), (3, "round")]
+    assert (outbox.last_seq, outbox.acked, outbox.pending()) == (3, 1, 2)
+
+
+def test_the_publisher_ignores_an_absurd_ack_and_goes_on(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = open_database(tmp_path / "table.sqlite3")
+    settings = VenueSettings("t1", "127.0.0.1", password_file=tmp_path / "no-password")  # no network: acks by hand
+    publisher = VenuePublisher(settings, db, clock=lambda: NOV_23)
+    publisher.outbox.add([("game_started", {}), ("trick", {}), ("round", {})])
+    publisher._last = publisher.outbox.last_seq
+    for seq in (2**63 - 1, MAX_SEQ):  # refused when read, then too far to number on after
+        publisher._events.put(("venue", json.dumps({"v": 1, "table": "t1", "seq": seq}).encode()))
+        publisher.pump()
+    assert publisher.pending() == 3 and publisher.outbox.last_seq == 3 and publisher.ahead is None
+    assert "bad seq" in caplog.text and "ignored" in caplog.text
+    publisher._events.put(("venue", b'{"v": 1, "table": "t1", "seq": 2}'))  # the real venue's word still counts
+    publisher.pump()
+    assert publisher.pending() == 1
+    publisher.close()

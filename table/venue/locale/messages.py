@@ -222,11 +222,30 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
         "Te veel verkeerde wachtwoorden: probeer het over een minuut opnieuw.",
         "Troppe password errate: riprova tra un minuto.",
     ),
-    "Messages stored: %(stored)s · unreadable: %(bad)s · a table counting from 1 again: %(conflicts)s": (
-        "Gespeicherte Nachrichten: %(stored)s · unlesbar: %(bad)s · ein Tisch zählt wieder ab 1: %(conflicts)s",
-        "Messages enregistrés : %(stored)s · illisibles : %(bad)s · une table recompte depuis 1 : %(conflicts)s",
-        "Opgeslagen berichten: %(stored)s · onleesbaar: %(bad)s · een tafel telt weer vanaf 1: %(conflicts)s",
-        "Messaggi salvati: %(stored)s · illeggibili: %(bad)s · un tavolo riconta da 1: %(conflicts)s",
+    "Messages stored: %(stored)s · refused: %(bad)s · a table counting from 1 again: %(conflicts)s": (
+        "Gespeicherte Nachrichten: %(stored)s · abgelehnt: %(bad)s · ein Tisch zählt wieder ab 1: %(conflicts)s",
+        "Messages enregistrés : %(stored)s · refusés : %(bad)s · une table recompte depuis 1 : %(conflicts)s",
+        "Opgeslagen berichten: %(stored)s · geweigerd: %(bad)s · een tafel telt weer vanaf 1: %(conflicts)s",
+        "Messaggi salvati: %(stored)s · rifiutati: %(bad)s · un tavolo riconta da 1: %(conflicts)s",
+    ),
+    "Refused messages": ("Abgelehnte Nachrichten", "Messages refusés", "Geweigerde berichten", "Messaggi rifiutati"),
+    "What a table sent that the venue did not take, and why. Nothing of it was kept; the table was told it "
+    "arrived, so it goes on with its later games.": (
+        "Was ein Tisch gesendet hat und nicht angenommen wurde, und warum. Nichts davon wurde gespeichert; dem Tisch "
+        "wurde der Empfang bestätigt, also macht er mit seinen nächsten Spielen weiter.",
+        "Ce qu'une table a envoyé et qui n'a pas été accepté, et pourquoi. Rien n'en a été gardé ; la table a reçu "
+        "l'accusé de réception et continue avec ses parties suivantes.",
+        "Wat een tafel stuurde en niet werd aangenomen, en waarom. Er is niets van bewaard; de tafel kreeg een "
+        "ontvangstbevestiging en gaat door met haar volgende spellen.",
+        "Ciò che un tavolo ha inviato e non è stato accettato, e perché. Non ne è stato tenuto nulla; il tavolo ha "
+        "ricevuto la conferma e continua con le partite successive.",
+    ),
+    "None.": ("Keine.", "Aucun.", "Geen.", "Nessuno."),
+    "%(count)s refused, the last at %(time)s: %(why)s": (
+        "%(count)s abgelehnt, die letzte um %(time)s: %(why)s",
+        "%(count)s refusés, le dernier à %(time)s : %(why)s",
+        "%(count)s geweigerd, de laatste om %(time)s: %(why)s",
+        "%(count)s rifiutati, l'ultimo alle %(time)s: %(why)s",
     ),
     "Saved.": ("Gespeichert.", "Enregistré.", "Opgeslagen.", "Salvato."),
     "Not merged: pick two different players.": (

@@ -31,6 +31,7 @@ from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from babel.dates import format_datetime, format_time
 from flask import Flask, Response, g, render_template, request, session, url_for
@@ -184,7 +185,10 @@ def title(game: Game) -> str:
 def when(stamp: float | None, date: bool = False) -> str:
     if stamp is None:
         return ""
-    moment = datetime.fromtimestamp(stamp)
+    try:
+        moment = datetime.fromtimestamp(stamp)
+    except (OverflowError, OSError, ValueError):  # a time no table sends now (the venue checks); kept from before
+        return "?"
     where = TIME_LOCALES.get(g.lang, g.lang)
     return format_datetime(moment, "short", locale=where) if date else format_time(moment, "short", locale=where)
 
@@ -200,8 +204,10 @@ def ranked(game: Game) -> list[Any]:
 
 
 def _with_args(**changes: str) -> str:
-    args: dict[str, Any] = {**request.args.to_dict(), **changes}  # Any: url_for's keywords are not all str
-    return url_for(request.endpoint or "pages.live", **(request.view_args or {}), **args)
+    """This page with its query changed: the query is passed on as a query, never as url_for's keywords (a guest's
+    ?endpoint=, ?_method= or a view's own argument would be taken for them)."""
+    args = {**request.args.to_dict(), **changes}
+    return url_for(request.endpoint or "pages.live", **(request.view_args or {})) + "?" + urlencode(args)
 
 
 class WebServer:

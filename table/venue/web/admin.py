@@ -52,7 +52,7 @@ def admin() -> str:
     return render_template(
         "admin.html", parts={}, game_id="", games=store.games(finished=False)[:100], players=store.players(),
         saved=store.setting("league") is not None, stored=store.envelope_count(), bad=store.bad_messages,
-        conflicts=store.counter("seq_conflicts"),
+        conflicts=store.counter("seq_conflicts"), refusals=store.refusals(),
     )  # fmt: skip
 
 

@@ -1,5 +1,5 @@
 """The CSV files: /export/games.csv (every game, a row a player) and /export/standings.csv (the league's period).
-Typed names are kept from being taken for formulas by a spreadsheet."""
+Every text a table sent is kept from being taken for a formula by a spreadsheet."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ def games_csv() -> Response:
                               "player_key", "place", "total"]]  # fmt: skip
     for game in reversed(site().store.games()):
         for p in game.players:
-            rows.append([game.game_id, game.table, game.game, _iso(game.started_at), _iso(game.finished_at),
-                         int(game.voided), p.seat, _cell(p.name), _cell(p.key), p.place, p.total])  # fmt: skip
+            rows.append([_cell(game.game_id), _cell(game.table), _cell(game.game), _iso(game.started_at),
+                         _iso(game.finished_at), int(game.voided), p.seat, _cell(p.name), _cell(p.key), p.place,
+                         p.total])  # fmt: skip
     return _csv(rows, "games.csv")
 
 
@@ -39,11 +40,17 @@ def standings_csv() -> Response:
 
 
 def _iso(stamp: float | None) -> str:
-    return datetime.fromtimestamp(stamp).isoformat(timespec="seconds") if stamp is not None else ""
+    if stamp is None:
+        return ""
+    try:
+        return datetime.fromtimestamp(stamp).isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):  # a time no table sends now (the venue checks); kept from before
+        return "?"
 
 
 def _cell(text: str) -> str:
-    """A typed name, kept from being taken for a formula by a spreadsheet."""
+    """A text a table sent, kept from being taken for a formula by a spreadsheet (every text cell: a game's id and
+    key come from a table as names do)."""
     return "'" + text if text.startswith(FORMULA_START) else text
 
 

@@ -67,7 +67,7 @@ def tables_view() -> list[dict[str, Any]]:
             last_round = store.last_event(game.game_id, "round")
             if last_round is not None:
                 view["round"] = last_round.get("round")
-                view["totals"] = {s.get("seat"): s.get("total") for s in last_round.get("scores", [])}
+                view["totals"] = {s.get("seat"): s.get("total") for s in _scores(last_round)}
             if game.finished:
                 view["totals"] = {p.seat: p.total for p in game.players}
         views.append(view)
@@ -84,9 +84,15 @@ def game_view(game_id: str) -> dict[str, Any]:
     by_round: dict[Any, list[dict[str, Any]]] = {}
     for trick in tricks:
         by_round.setdefault(trick.get("round"), []).append(trick)
-    pad = [{"round": r.get("round"), "cells": {s.get("seat"): s for s in r.get("scores", [])}} for r in rounds]
+    pad = [{"round": r.get("round"), "cells": {s.get("seat"): s for s in _scores(r)}} for r in rounds]
     ranking = sorted((p for p in game.players if p.place is not None), key=lambda p: (p.place, p.seat))
     return {"game": game, "pad": pad, "tricks": by_round, "ranking": ranking}
+
+
+def _scores(round_event: dict[str, Any]) -> list[dict[str, Any]]:
+    """A round's scores (the venue checks them on arrival: this keeps a page up over what an older venue kept)."""
+    scores = round_event.get("scores")
+    return [s for s in scores if isinstance(s, dict)] if isinstance(scores, list) else []
 
 
 def _natural(text: str) -> list[Any]:
