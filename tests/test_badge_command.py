@@ -115,7 +115,7 @@ def test_a_missing_hub_is_said_plainly(tmp_path: Path, registry: DeckRegistry) -
 
     with pytest.raises(KeyboardInterrupt):
         write_badge(link, BadgeWriting("Eve", registry), said.append, stop)
-    assert said[1] == "  seat hub: seat hub not found: is its USB cable plugged in?"
+    assert said[1] == "  seat hub: seat hub not found: is its USB cable plugged in? (waiting for it; Ctrl-C stops)"
 
 
 @pytest.mark.parametrize(

@@ -169,7 +169,7 @@ def test_a_game_is_published_whole_and_in_order(highcard: GameEntry, broker: Loc
     assert len({envelope.game_id for envelope in events}) == 1 and events[0].game_id.endswith("-1")
     assert [p["name"] for p in events[0].data["players"]] == ["Anna", "Ben", "Cleo"]
     assert events[1].data["winner"] == "Anna" and events[1].data["why"]["de"].startswith("Highest card: ")
-    assert events[7].data["score_pad"]["phase"] == "Phase.GAME_OVER"
+    assert events[7].data["score_pad"]["phase"] == "game_over"
     assert table.publisher.game_url() == f"http://venue.test/games/{events[0].game_id}"
     table.app.close_venue()
 

@@ -100,7 +100,7 @@ def test_the_last_round_also_ends_the_game_with_the_ranking_and_the_final_score_
         {"place": 2, "seat": 0, "name": "Anna", "total": -10},
     ]
     pad = over.data["score_pad"]
-    assert pad["phase"] == "Phase.GAME_OVER" and pad["title"] == "Round 2" and pad["score_pad"][0]["cells"][0]["total"]
+    assert pad["phase"] == "game_over" and pad["title"] == "Round 2" and pad["score_pad"][0]["cells"][0]["total"]
 
 
 def test_piratenpoker_counts_its_loot_score_and_its_finals_rank() -> None:
