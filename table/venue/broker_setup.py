@@ -22,14 +22,13 @@ import os
 import pwd
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.broker import VENUE_USER, acl_text, new_password, table_user
+from table.venue.broker import MAX_PACKET_BYTES, VENUE_USER, acl_text, new_password, table_user, write_passwd
 from table.venue.topics import valid_table_id
 
 DEFAULT_FOLDER = Path("/etc/mosquitto")
@@ -129,20 +128,30 @@ def broker_config(
     if persistence_location is not None:
         lines.append(f"persistence_location {persistence_location}/")
     lines += [f"autosave_interval {AUTOSAVE_SECONDS}", f"max_queued_messages {MAX_QUEUED}", ""]
+    lines += [
+        "# No packet beyond this (bytes): the largest result a table sends fits some twenty times (broker.py).",
+        f"max_packet_size {MAX_PACKET_BYTES}",
+        "",
+        "# On every listener a client's id is its account's name, whatever it asks for: no table can take the",
+        "# venue service's id (and so its session) or another table's.",
+    ]
+    own_id = "use_username_as_clientid true"
     if not layout.tls_on():
-        lines += ["# The tables on the local network.", f"listener {port}"]
+        lines += ["# The tables on the local network.", f"listener {port}", own_id]
     else:
         ca, cert, key = layout.tls_files()
         lines += [
             "# With TLS on, the plain port is for this Pi only (the venue service): no password crosses the network",
             "# in clear. The tables use the TLS port and check the broker's certificate against the CA (tls_ca).",
             f"listener {port} localhost",
+            own_id,
             "",
             f"listener {tls_port}",
             f"cafile {ca}",
             f"certfile {cert}",
             f"keyfile {key}",
             "tls_version tlsv1.2",
+            own_id,
         ]
     return "\n".join(lines) + "\n"
 
@@ -258,13 +267,13 @@ def _passwd_accounts(passwd: Path) -> set[str]:
 
 def _build_passwd(tool: str, passwd: Path, accounts: dict[str, str], owner: tuple[int, int] | None) -> None:
     """A fresh passwd file from the plain passwords, put in place in one step (the broker never reads half of it)."""
-    handle, name = tempfile.mkstemp(prefix=".passwd-", dir=passwd.parent)
+    handle, name = tempfile.mkstemp(prefix=".passwd-", dir=passwd.parent)  # mode 0600: nobody else reads it
     os.close(handle)
     try:
-        for account, password in accounts.items():
-            done = subprocess.run([tool, "-b", name, account, password], capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise SetupError(f"mosquitto_passwd failed for {account}: {(done.stderr or done.stdout).strip()}")
+        try:
+            write_passwd(tool, Path(name), accounts)  # hashed in the file: no password on a command line
+        except RuntimeError as error:
+            raise SetupError(f"mosquitto_passwd could not hash the passwords: {error}") from None
         _settle(Path(name), 0o640, owner)
         os.replace(name, passwd)
     finally:
