@@ -13,13 +13,23 @@ import stat
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from table.commands import cli
-from table.venue.broker import VENUE_USER, acl_text, free_port, make_test_certificates, start_mosquitto, table_user
+from table.venue.broker import (
+    MAX_PACKET_BYTES,
+    VENUE_USER,
+    acl_text,
+    free_port,
+    make_test_certificates,
+    start_mosquitto,
+    table_user,
+)
 from table.venue.broker_setup import Layout
 from table.venue.topics import events_topic
+from table.venue.venue_config import BrokerSettings
 
 from .broker_clients import connect, heard, published, subscribed
 
@@ -274,3 +284,48 @@ def test_the_real_brokers_tls_listener(folder: Path, ports: tuple[int, int], tmp
     assert venue_broker(folder, *args, "--no-tls") == 0
     conf = layout.conf.read_text()
     assert f"listener {ports[1]}" not in conf and f"\nlistener {ports[0]}\n" in conf and not layout.tls_folder.exists()
+
+
+def test_the_real_broker_limits_sizes_and_ties_each_client_id_to_its_account(folder: Path) -> None:
+    assert venue_broker(folder, "--tables", "t1") == 0
+    conf = Layout(folder).conf.read_text()
+    assert f"\nmax_packet_size {MAX_PACKET_BYTES}\n" in conf
+    assert conf.count("\nlistener ") == conf.count("\nuse_username_as_clientid true\n") == 1
+
+
+def test_a_table_with_the_venues_client_id_does_not_take_the_venues_place(
+    folder: Path, ports: tuple[int, int], running: subprocess.Popen[bytes]
+) -> None:
+    venue_id = BrokerSettings().client_id
+    venue, code = connect(ports[0], VENUE_USER, password(folder), client_id=venue_id)
+    assert code is not None and not code.is_failure
+    subscribed(venue)
+    kicked: list[object] = []
+    venue.on_disconnect = lambda c, u, flags, reason, props: kicked.append(reason)
+    thief, code = connect(ports[0], table_user("t2"), password(folder, "t2"), client_id=venue_id)
+    assert code is not None and not code.is_failure  # let in, but under its own account's id
+    for _ in range(10):
+        venue.loop(timeout=0.05)
+        thief.loop(timeout=0.01)
+    assert kicked == []
+    assert heard(venue, thief, [(events_topic("t2"), b"own")], events_topic("t2")) == [events_topic("t2")]
+    assert kicked == []
+
+
+def test_no_password_is_on_a_command_line(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    real = subprocess.Popen.__init__
+
+    def recording(self: subprocess.Popen[bytes], args: Any, *rest: Any, **options: Any) -> None:
+        seen.extend(str(arg) for arg in ([args] if isinstance(args, (str, bytes, Path)) else args))
+        real(self, args, *rest, **options)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", recording)
+    assert venue_broker(folder, "--tables", "t1", "t2") == 0
+    layout = Layout(folder)
+    assert any(arg.endswith("mosquitto_passwd") for arg in seen)
+    for path in (layout.venue_password, layout.table_password("t1"), layout.table_password("t2")):
+        secret = path.read_text().strip()
+        assert not any(secret in arg for arg in seen)
+        assert secret not in layout.passwd.read_text()  # hashed
+    assert mode(layout.passwd) == 0o640 and not list(layout.state.glob(".passwd-*"))  # no plain copy left
