@@ -5,8 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sqlite3
 import threading
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -20,9 +23,9 @@ from table.venue.locale.messages import MESSAGES
 from table.venue.samples import SampleTable
 from table.venue.store import Store
 from table.venue.venue_config import VenueConfig, WebSettings, hash_password, set_password_hash
-from table.venue.web import LOCALE, LOGIN_PAUSE, LOGIN_TRIES, create_app, translations
+from table.venue.web import LOCALE, LOGIN_PAUSE, LOGIN_TRIES, WebServer, create_app, translations
 from table.venue.web import admin as admin_module
-from table.venue.web.guard import SESSION_HOURS
+from table.venue.web.guard import GUARD_NAME, SESSION_HOURS
 
 NOW = datetime(2026, 11, 23, 21, 0).timestamp()  # an evening, local time: the evening began at 16:00
 PASSWORD = "correct horse"
@@ -330,3 +333,23 @@ def test_the_lockout_holds_across_a_restart(store: Store, tmp_path: Path) -> Non
     later = admin_client(store, tmp_path, clock=lambda: NOW + LOGIN_PAUSE + 1)
     login(later)
     assert is_admin(later)
+
+
+def test_behind_the_proxy_the_client_is_the_one_the_proxy_names(store: Store, tmp_path: Path) -> None:
+    app = admin_client(store, tmp_path, behind_proxy=True).application
+    server = WebServer(app, "127.0.0.1", 0)
+    try:
+        forwarded = {"X-Forwarded-For": "192.168.1.23", "X-Forwarded-Proto": "https"}
+        with urllib.request.urlopen(urllib.request.Request(f"{server.url}/admin", headers=forwarded)) as first:
+            cookie = first.headers["Set-Cookie"]  # Secure: sent back by hand, as the browser does over HTTPS
+            token = re.search(r'name="csrf" value="([^"]+)"', first.read().decode())[1]  # type: ignore[index]
+        assert "Secure" in cookie
+        form = urllib.parse.urlencode({"csrf": token, "password": "guess"}).encode()
+        headers = {**forwarded, "Cookie": cookie.split(";")[0]}
+        login = urllib.request.Request(f"{server.url}/admin/login", data=form, headers=headers)
+        with urllib.request.urlopen(login) as answer:
+            assert answer.status == 200  # redirected to /admin: the guess was checked (below: from whom)
+    finally:
+        server.stop()
+    with sqlite3.connect(tmp_path / GUARD_NAME) as db:
+        assert db.execute("SELECT address FROM failures").fetchall() == [("192.168.1.23",)]
