@@ -329,3 +329,44 @@ def test_no_password_is_on_a_command_line(folder: Path, monkeypatch: pytest.Monk
         assert not any(secret in arg for arg in seen)
         assert secret not in layout.passwd.read_text()  # hashed
     assert mode(layout.passwd) == 0o640 and not list(layout.state.glob(".passwd-*"))  # no plain copy left
+
+
+def test_own_ca_puts_tls_on_with_a_ca_made_once(
+    folder: Path, ports: tuple[int, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--own-ca", "--tables", "t1", "--port", str(ports[0]), "--tls-port", str(ports[1])]
+    assert venue_broker(folder, *args) == 0
+    layout = Layout(folder)
+    ca = layout.own_ca
+    assert layout.tls_on() and f"\nlistener {ports[0]} localhost\n" in layout.conf.read_text()
+    assert mode(ca.folder) == 0o700 and mode(ca.key) == mode(ca.server("web")[1]) == 0o600
+    for name in ("broker", "web"):
+        verified = subprocess.run(["openssl", "verify", "-CAfile", str(ca.cert), str(ca.server(name)[0])], check=False)
+        assert verified.returncode == 0, name
+    out = capsys.readouterr().out
+    assert "own CA" in out and "port = 8883" in out and 'tls_ca = "/etc/pirate-table/venue-ca.crt"' in out
+    before = snapshot(folder)
+    assert venue_broker(folder, *args) == 0
+    assert snapshot(folder) == before  # the CA and the certificates are kept: nothing to copy to the tables again
+    process = start_mosquitto(folder / "mosquitto.conf", ports[0], folder / "mosquitto.log")
+    try:
+        _, code = connect(ports[1], table_user("t1"), password(folder, "t1"), ca=ca.cert, host="localhost")
+        assert code is not None and not code.is_failure
+    finally:
+        stop(process)
+    ca_cert = ca.cert.read_bytes()
+    assert venue_broker(folder, *args, "--tls-name", "venue.example", "192.168.1.10") == 0
+    assert (
+        ca.cert.read_bytes() == ca_cert
+        and "DNS:venue.example"
+        in subprocess.run(
+            ["openssl", "x509", "-noout", "-text", "-in", str(ca.server("broker")[0])], capture_output=True, text=True
+        ).stdout
+    )
+
+
+def test_own_ca_and_plain_contradict(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert venue_broker(folder, "--own-ca", "--no-tls") == 2
+    assert "contradict" in capsys.readouterr().err
+    assert venue_broker(folder, "--tls-name", "x") == 2
+    assert "--own-ca" in capsys.readouterr().err
