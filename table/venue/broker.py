@@ -24,6 +24,7 @@ from pathlib import Path
 from table.venue.topics import ACKS_ROOT, TOPIC_ROOT, ack_topic, events_topic, status_topic
 
 VENUE_USER = "venue"  # the venue service's account: reads every table's topics, writes the acknowledgements
+WATCH_USER = "watch"  # reads everything, writes nothing: for the operator's mosquitto_sub (the venue's id is its own)
 # The largest MQTT packet the broker takes (Mosquitto's max_packet_size: a client sending a larger one is hung up
 # on, nothing of it kept). The largest legitimate message is a game_over with its whole score pad: about 12 KB for
 # ten rounds of eight players (docs/venue.md, Sizes); 256 KiB leaves a margin of twenty, and keeps a table from
@@ -49,6 +50,7 @@ def acl_text(tables: list[str]) -> str:
         "",
     ]
     lines += [f"user {VENUE_USER}", f"topic read {TOPIC_ROOT}/#", f"topic write {ACKS_ROOT}/#", ""]
+    lines += [f"user {WATCH_USER}", f"topic read {TOPIC_ROOT}/#", ""]
     for table in tables:
         user = table_user(table)
         lines += [f"user {user}", f"topic write {status_topic(table)}", f"topic write {events_topic(table)}"]

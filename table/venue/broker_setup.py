@@ -4,6 +4,7 @@
     <folder>/pirate-table/passwd                 the accounts (hashed by mosquitto_passwd), readable by the broker only
     <folder>/pirate-table/acl                    a table writes its own topic, reads its own acks (broker.acl_text)
     <folder>/pirate-table/venue.password         the venue service's password
+    <folder>/pirate-table/watch.password         the read-only "watch" account's, for mosquitto_sub (root only)
     <folder>/pirate-table/tables/<id>.password   one table's password, to copy to that table (root only)
     <folder>/pirate-table/tls/                   the broker's certificate, key and CA, when TLS is on
     <folder>/pirate-table/ca/                    the venue's own CA and certificates, with --own-ca (own_ca.py)
@@ -29,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.broker import MAX_PACKET_BYTES, VENUE_USER, acl_text, new_password, table_user, write_passwd
+from table.venue.broker import MAX_PACKET_BYTES, VENUE_USER, WATCH_USER, acl_text, new_password, table_user, write_passwd
 from table.venue.own_ca import CaError, OwnCa, default_names
 from table.venue.topics import valid_table_id
 
@@ -72,6 +73,10 @@ class Layout:
     @property
     def venue_password(self) -> Path:
         return self.state / "venue.password"
+
+    @property
+    def watch_password(self) -> Path:
+        return self.state / "watch.password"
 
     @property
     def tables_folder(self) -> Path:
@@ -221,6 +226,9 @@ def set_up(
     if not layout.venue_password.exists():
         _write(layout.venue_password, new_password() + "\n", 0o600)
         new = True
+    if not layout.watch_password.exists():
+        _write(layout.watch_password, new_password() + "\n", 0o600)
+        new = True
     if venue_gid is not None:
         os.chown(layout.venue_password, -1, venue_gid)
         layout.venue_password.chmod(0o640)
@@ -231,7 +239,7 @@ def set_up(
             new = True
 
     tables = layout.tables()
-    accounts = {VENUE_USER: _read_password(layout.venue_password)}
+    accounts = {VENUE_USER: _read_password(layout.venue_password), WATCH_USER: _read_password(layout.watch_password)}
     accounts |= {table_user(table): _read_password(layout.table_password(table)) for table in tables}
     if new or _passwd_accounts(layout.passwd) != set(accounts):
         _build_passwd(tool, layout.passwd, accounts, broker)
@@ -445,4 +453,6 @@ def _print_list(layout: Layout) -> None:
         print(f"  {table.ljust(width)}  account {table_user(table)}  password file {layout.table_password(table)}")
     if layout.venue_password.exists():
         print(f"The venue service: account {VENUE_USER}, password file {layout.venue_password}")
+    if layout.watch_password.exists():
+        print(f"Watching (read only): account {WATCH_USER}, password file {layout.watch_password}")
     print(f"TLS: {'on' if layout.tls_on() else 'off'}; broker config {layout.conf}")

@@ -21,6 +21,7 @@ from table.commands import cli
 from table.venue.broker import (
     MAX_PACKET_BYTES,
     VENUE_USER,
+    WATCH_USER,
     acl_text,
     free_port,
     make_test_certificates,
@@ -28,7 +29,7 @@ from table.venue.broker import (
     table_user,
 )
 from table.venue.broker_setup import Layout
-from table.venue.topics import events_topic
+from table.venue.topics import ack_topic, events_topic
 from table.venue.venue_config import BrokerSettings
 
 from .broker_clients import connect, heard, published, subscribed
@@ -81,7 +82,7 @@ def test_the_files_refuse_anonymous_clients_and_keep_each_table_to_its_topic(
     assert "persistence_location" not in conf  # Debian's main config has it, and Mosquitto refuses a second
     assert "8883" not in conf  # no TLS unless asked
     assert layout.acl.read_text() == acl_text(["t1", "t2"])
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t2")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t2")}
     assert mode(layout.passwd) == mode(layout.acl) == 0o640
     assert mode(layout.tables_folder) == 0o700
     assert mode(layout.table_password("t1")) == mode(layout.venue_password) == 0o600
@@ -107,11 +108,11 @@ def test_adding_and_removing_tables_keeps_the_other_passwords(folder: Path, caps
     assert venue_broker(folder, "--tables", "t1", "t2") == 0
     t1, venue = layout.table_password("t1").read_text(), layout.venue_password.read_text()
     assert venue_broker(folder, "--add-table", "t3") == 0
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t2"), table_user("t3")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t2"), table_user("t3")}
     assert layout.acl.read_text() == acl_text(["t1", "t2", "t3"])
     assert venue_broker(folder, "--remove-table", "t2") == 0
     assert not layout.table_password("t2").exists()
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t3")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t3")}
     assert layout.acl.read_text() == acl_text(["t1", "t3"])
     assert (layout.table_password("t1").read_text(), layout.venue_password.read_text()) == (t1, venue)
     out = capsys.readouterr().out
@@ -370,3 +371,23 @@ def test_own_ca_and_plain_contradict(folder: Path, capsys: pytest.CaptureFixture
     assert "contradict" in capsys.readouterr().err
     assert venue_broker(folder, "--tls-name", "x") == 2
     assert "--own-ca" in capsys.readouterr().err
+
+
+def test_the_watch_account_reads_everything_writes_nothing_and_leaves_the_venue_be(
+    folder: Path, ports: tuple[int, int], running: subprocess.Popen[bytes]
+) -> None:
+    layout = Layout(folder)
+    assert mode(layout.watch_password) == 0o600
+    venue, _ = connect(ports[0], VENUE_USER, password(folder), client_id=BrokerSettings().client_id)
+    subscribed(venue)
+    kicked: list[object] = []
+    venue.on_disconnect = lambda c, u, flags, reason, props: kicked.append(reason)
+    watcher, code = connect(ports[0], WATCH_USER, layout.watch_password.read_text().strip())
+    assert code is not None and not code.is_failure
+    table, _ = connect(ports[0], table_user("t1"), password(folder, "t1"))
+    assert heard(subscribed(watcher), table, [(events_topic("t1"), b"own")], events_topic("t1")) == [events_topic("t1")]
+    for _ in range(10):  # the venue takes the table's message too
+        venue.loop(timeout=0.05)
+    forged = [(ack_topic("t1"), b"forged"), (events_topic("t1"), b"forged")]
+    assert heard(venue, watcher, forged, events_topic("t1")) == []  # the watcher writes nothing
+    assert kicked == []
