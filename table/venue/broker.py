@@ -26,9 +26,9 @@ from table.venue.topics import ACKS_ROOT, TOPIC_ROOT, ack_topic, events_topic, s
 VENUE_USER = "venue"  # the venue service's account: reads every table's topics, writes the acknowledgements
 WATCH_USER = "watch"  # reads everything, writes nothing: for the operator's mosquitto_sub (the venue's id is its own)
 # The largest MQTT packet the broker takes (Mosquitto's max_packet_size: a client sending a larger one is hung up
-# on, nothing of it kept). The largest legitimate message is a game_over with its whole score pad: about 12 KB for
-# ten rounds of eight players (docs/venue.md, Sizes); 256 KiB leaves a margin of twenty, and keeps a table from
-# filling the broker's memory and disk with retained or queued megabytes.
+# on, nothing of it kept). The largest legitimate message is a game_over with its whole score pad: 7.2 KB measured
+# for five players (docs/venue.md, Sizes), some 12 KB for eight; 256 KiB leaves a margin of twenty, and keeps a
+# table from filling the broker's memory and disk with retained or queued megabytes.
 MAX_PACKET_BYTES = 256 * 1024
 
 
