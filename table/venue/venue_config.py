@@ -5,7 +5,8 @@
     port = 1883                   # 8883 with TLS
     password_file = "/etc/pirate-table/venue-password"   # the venue account's password ("" = none)
     tls_ca = ""                   # the CA that signed the broker's certificate: TLS when set
-    client_id = "pirate-table-venue"   # fixed, so the broker keeps the venue's messages while it is down
+    client_id = "pirate-table-venue"   # fixed, so the broker keeps the venue's messages while it is down (the
+                                       # venue's broker replaces every id with the account's name: "venue")
 
     [web]
     host = "0.0.0.0"

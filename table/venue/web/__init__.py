@@ -8,7 +8,7 @@ couple of seconds for the parts that changed (server-rendered, the same template
 
 One Blueprint a concern: `pages` (the read-only pages), `live` (/api/live and the parts it renders), `export`
 (the CSV files), `admin` (login, CSRF, league settings, corrections); what they share (the store, the config,
-the clock, the rendered parts, the login throttle) is the app's `extensions["venue"]` (web/site.py). This module
+the clock, the rendered parts, the admin's guard) is the app's `extensions["venue"]` (web/site.py). This module
 makes the app: its config and secret, the language of each request, the headers, the template helpers, 404.
 
 Languages: en de fr nl it, from ?lang= (kept in a cookie), else the browser's Accept-Language. The page's own
