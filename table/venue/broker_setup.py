@@ -30,7 +30,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.broker import MAX_PACKET_BYTES, VENUE_USER, WATCH_USER, acl_text, new_password, table_user, write_passwd
+from table.venue.broker import (
+    MAX_PACKET_BYTES,
+    VENUE_USER,
+    WATCH_USER,
+    acl_text,
+    new_password,
+    table_user,
+    write_passwd,
+)
 from table.venue.own_ca import CaError, OwnCa, default_names
 from table.venue.topics import valid_table_id
 
