@@ -19,6 +19,7 @@ from table.venue.broker import (
     acl_text,
     make_test_certificates,
     table_user,
+    write_passwd,
 )
 from table.venue.topics import ack_topic, events_topic, status_topic, table_topic
 
@@ -204,3 +205,13 @@ def test_a_certificate_for_another_name_is_refused(tmp_path: Path) -> None:
         user = table_user("t1")
         with pytest.raises(ssl.SSLCertVerificationError, match="match"):
             connect(local.tls_port, user, local.passwords[user], ca=tls.ca, host="localhost")
+
+
+def test_a_failing_hash_leaves_no_plain_password_behind(tmp_path: Path) -> None:
+    passwd = tmp_path / "passwd"
+    with pytest.raises(RuntimeError, match="exited with 1"):
+        write_passwd("/bin/false", passwd, {"venue": "secret-one"})
+    assert not passwd.exists()
+    with pytest.raises(ValueError, match="no ':'"):
+        write_passwd("/bin/true", passwd, {"a:b": "secret"})
+    assert not passwd.exists()

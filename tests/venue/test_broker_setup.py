@@ -9,6 +9,7 @@ from __future__ import annotations
 import getpass
 import grp
 import os
+import shutil
 import stat
 import subprocess
 from collections.abc import Iterator
@@ -391,3 +392,13 @@ def test_the_watch_account_reads_everything_writes_nothing_and_leaves_the_venue_
     forged = [(ack_topic("t1"), b"forged"), (events_topic("t1"), b"forged")]
     assert heard(venue, watcher, forged, events_topic("t1")) == []  # the watcher writes nothing
     assert kicked == []
+
+
+def test_own_ca_without_openssl_is_said(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_which = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda tool: None if tool == "openssl" else real_which(tool))
+    assert venue_broker(folder, "--own-ca", "--tables", "t1") == 2
+    assert "openssl is missing" in capsys.readouterr().err
+    assert not Layout(folder).conf.exists()  # nothing half made
