@@ -3,9 +3,11 @@
 #
 #   sudo hardware/pi/install.sh              install this checkout as a release and (re)start the table
 #   sudo hardware/pi/install.sh --no-start   the same, but leave the table stopped
-#   sudo hardware/pi/install.sh --venue [TABLE ...]
+#   sudo hardware/pi/install.sh --venue [--plain] [TABLE ...]
 #                                            make (or update) this Pi the venue: Mosquitto, with an account for
-#                                            each table named (and every one made before), and the venue service
+#                                            each table named (and every one made before), and the venue service.
+#                                            TLS for the tables with the venue's own CA, and the venue page over
+#                                            HTTPS through nginx (/admin only so); --plain: neither (a trusted LAN)
 #   sudo hardware/pi/install.sh --rollback   go back to the release that ran before this one
 #   sudo hardware/pi/install.sh --status     which releases there are and which one runs
 #
@@ -29,7 +31,10 @@ VENUE_HOME=/var/lib/pirate-table-venue
 MOSQUITTO_DIR=/etc/mosquitto
 VENUE_PASSWORD_FILE=/etc/mosquitto/pirate-table/venue.password # written by `pirate-table venue-broker`
 TABLE_PASSWORD_FILE=/etc/pirate-table/venue-password           # a table's, unless its [venue] names another
-VENUE_PACKAGES=(mosquitto mosquitto-clients)                   # the broker; mosquitto_sub to watch it
+VENUE_PACKAGES=(mosquitto mosquitto-clients openssl)           # the broker; mosquitto_sub to watch it; the CA
+HTTPS_PACKAGES=(nginx)                                         # the venue page over HTTPS (not with --plain)
+NGINX_SITE=pirate-table-venue                                  # hardware/pi/pirate-table-venue.nginx
+PLAIN=false                                                    # --plain: no TLS, no HTTPS
 KEEP_RELEASES=3
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SOURCE="$(cd "$HERE/../.." && pwd)"
@@ -74,6 +79,7 @@ installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok
 install_packages() {
     local venue="$1" wanted=("${APT_PACKAGES[@]}") missing=() tool
     if $venue; then wanted+=("${VENUE_PACKAGES[@]}"); fi
+    if $venue && ! $PLAIN; then wanted+=("${HTTPS_PACKAGES[@]}"); fi
     for tool in "${CAMERA_TOOLS[@]}"; do
         if installed "$tool" || apt-cache show "$tool" >/dev/null 2>&1; then
             wanted+=("$tool")
@@ -232,6 +238,8 @@ set_up_broker() {
     "$program" venue-broker --help >/dev/null 2>&1 ||
         die "release $(target_of current) has no 'pirate-table venue-broker': install from a newer checkout"
     local args=(venue-broker --folder "$ROOT$MOSQUITTO_DIR" --venue-group "$VENUE_USER")
+    # TLS unless asked not to: the tables' passwords cross the café's Wi-Fi, which guests share.
+    if $PLAIN; then args+=(--no-tls); else args+=(--own-ca); fi
     if [ $# -gt 0 ]; then args+=(--tables "$@"); fi
     # Accounts with generated passwords (kept by every later run), the ACL, the listener; it says what it did.
     "$program" "${args[@]}" || die "the broker's accounts could not be written (the message above says why)"
@@ -239,9 +247,17 @@ set_up_broker() {
 
 write_venue_settings() {
     # The venue service's settings, written once (then they are the café's: league, admin password, TLS).
-    local settings="$ROOT$VENUE_HOME/venue.toml"
+    # Behind the HTTPS proxy the service listens on this Pi only, and its session cookie is Secure.
+    local settings="$ROOT$VENUE_HOME/venue.toml" web_host=127.0.0.1 behind_proxy=true
+    if $PLAIN; then
+        web_host=0.0.0.0
+        behind_proxy=false
+    fi
     if [ -e "$settings" ]; then
         say "venue settings: $VENUE_HOME/venue.toml (kept)"
+        if ! grep -Eq "^behind_proxy *= *$behind_proxy" "$settings"; then
+            warn "for this install its [web] wants host = \"$web_host\" and behind_proxy = $behind_proxy (docs/operator-guide.md)"
+        fi
         return
     fi
     say "writing the venue settings $VENUE_HOME/venue.toml"
@@ -256,16 +272,41 @@ password_file = "$VENUE_PASSWORD_FILE"
 tls_ca = ""
 
 [web]
-host = "0.0.0.0"
+host = "$web_host"
 port = 8080
+behind_proxy = $behind_proxy
 EOF
     )
     chown "$VENUE_USER:$VENUE_USER" "$settings"
 }
 
+set_up_https_proxy() {
+    # nginx serves the venue page over HTTPS with the certificate venue-broker --own-ca made (/admin only so).
+    local available="$ROOT/etc/nginx/sites-available" enabled="$ROOT/etc/nginx/sites-enabled"
+    if $PLAIN; then
+        if [ -e "$enabled/$NGINX_SITE" ]; then
+            rm -f "$enabled/$NGINX_SITE"
+            say "the venue page's HTTPS proxy is off (--plain)"
+            systemctl reload nginx.service 2>/dev/null || true
+        fi
+        return
+    fi
+    install -D -m 0644 "$HERE/$NGINX_SITE.nginx" "$available/$NGINX_SITE"
+    install -d -m 0755 "$enabled"
+    ln -sfn "../sites-available/$NGINX_SITE" "$enabled/$NGINX_SITE"
+    # Debian's welcome page would take port 80 (it is the default server there too).
+    if [ -L "$enabled/default" ] && [ "$(readlink "$enabled/default")" = /etc/nginx/sites-available/default ]; then
+        rm "$enabled/default"
+    fi
+    nginx -t -q || die "nginx does not take its configuration (nginx -t says why)"
+    systemctl enable --quiet nginx.service
+    say "the venue page: https://$(hostname).local/ (and http:// for the public pages)"
+}
+
 start_venue() {
     systemctl enable --quiet mosquitto.service
     systemctl restart mosquitto.service # a restart, not a reload: the listeners may have changed
+    if ! $PLAIN; then systemctl restart nginx.service; fi # a new certificate is read at a restart
     if "$PREFIX/current/bin/pirate-table" venue --help >/dev/null 2>&1; then
         systemctl enable --quiet "$VENUE_SERVICE"
         systemctl restart "$VENUE_SERVICE"
@@ -318,7 +359,9 @@ join_venue() {
   $MOSQUITTO_DIR/pirate-table/tables/$table.password, made there by
   sudo $PREFIX/current/bin/pirate-table venue-broker --add-table $table
   Copy it here, then: sudo install -o root -g $TABLE_USER -m 0640 $table.password $password_file
-  and restart the table (sudo systemctl restart pirate-table). Until then it plays on, and its results wait."
+  With TLS (a venue's default) copy the venue's $MOSQUITTO_DIR/pirate-table/tls/ca.crt here too:
+  sudo install -m 0644 ca.crt /etc/pirate-table/venue-ca.crt, and in [venue]: port = 8883, tls_ca = that file.
+  Then restart the table (sudo systemctl restart pirate-table). Until then it plays on, and its results wait."
     fi
 }
 
@@ -368,6 +411,7 @@ main() {
         case "$1" in
         --no-start) start=false ;;
         --venue) venue=true ;;
+        --plain) PLAIN=true ;;
         --rollback) action=rollback ;;
         --status) action=status ;;
         -h | --help)
@@ -382,6 +426,7 @@ main() {
         esac
         shift
     done
+    if $PLAIN && ! $venue; then die "--plain is for --venue: a venue without TLS (try --help)"; fi
     if [ "$action" = status ]; then
         status
         return
@@ -402,6 +447,7 @@ main() {
     if $venue; then
         set_up_broker "${tables[@]}"
         write_venue_settings
+        set_up_https_proxy
         if $start; then start_venue; fi
         # This Pi may be a table too: then the table starts again on the new release; --venue never makes it one.
         if $start && systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then start_service true; fi

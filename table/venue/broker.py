@@ -3,7 +3,9 @@ broker process (with TLS if asked) for the virtual venue and the tests.
 
 The real broker's files are written by `pirate-table venue-broker` (table/venue/broker_setup.py, run by
 `hardware/pi/install.sh --venue`) with the same accounts and ACL: one password per account, generated, never a
-default; anonymous clients refused; a table may publish only under its own topic.
+default; anonymous clients refused; a table may publish only its own status and events; no packet larger than
+MAX_PACKET_BYTES. Passwords never appear on a command line: the passwd file is written plain, mode 0600, and
+hashed in place by `mosquitto_passwd -U` (write_passwd).
 """
 
 from __future__ import annotations
@@ -19,9 +21,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.topics import ACKS_ROOT, TOPIC_ROOT, ack_topic, table_topic
+from table.venue.topics import ACKS_ROOT, TOPIC_ROOT, ack_topic, events_topic, status_topic
 
 VENUE_USER = "venue"  # the venue service's account: reads every table's topics, writes the acknowledgements
+WATCH_USER = "watch"  # reads everything, writes nothing: for the operator's mosquitto_sub (the venue's id is its own)
+# The largest MQTT packet the broker takes (Mosquitto's max_packet_size: a client sending a larger one is hung up
+# on, nothing of it kept). The largest legitimate message is a game_over with its whole score pad: 7.2 KB measured
+# for five players (docs/venue.md, Sizes), some 12 KB for eight; 256 KiB leaves a margin of twenty, and keeps a
+# table from filling the broker's memory and disk with retained or queued megabytes.
+MAX_PACKET_BYTES = 256 * 1024
 
 
 def table_user(table: str) -> str:
@@ -34,14 +42,37 @@ def new_password() -> str:
 
 
 def acl_text(tables: list[str]) -> str:
-    """Mosquitto's ACL: each table publishes under its own topic only and reads only the venue's acknowledgements
-    to it; the venue reads everything and writes the acknowledgements."""
-    lines = ["# Written by Pirate Table (table/venue/broker.py): each table may publish only under its own topic.", ""]
+    """Mosquitto's ACL: each table publishes its own status and events only (no other topic under its own: nothing
+    for it to fill the broker with) and reads only the venue's acknowledgements to it; the venue reads everything
+    and writes the acknowledgements."""
+    lines = [
+        "# Written by Pirate Table (table/venue/broker.py): each table may publish only its own status and events.",
+        "",
+    ]
     lines += [f"user {VENUE_USER}", f"topic read {TOPIC_ROOT}/#", f"topic write {ACKS_ROOT}/#", ""]
+    lines += [f"user {WATCH_USER}", f"topic read {TOPIC_ROOT}/#", ""]
     for table in tables:
         user = table_user(table)
-        lines += [f"user {user}", f"topic write {table_topic(table)}/#", f"topic read {ack_topic(table)}", ""]
+        lines += [f"user {user}", f"topic write {status_topic(table)}", f"topic write {events_topic(table)}"]
+        lines += [f"topic read {ack_topic(table)}", ""]
     return "\n".join(lines)
+
+
+def write_passwd(tool: str, path: Path, accounts: dict[str, str]) -> None:
+    """Mosquitto's passwd file for `accounts` (account -> password) at `path`: written plain with mode 0600 from
+    the start, then hashed in place by `mosquitto_passwd -U` - no password on any command line (`ps` shows every
+    process's arguments to every user). RuntimeError with the tool's words when it fails; the file is then gone."""
+    for account, password in accounts.items():
+        if not account or ":" in account or "\n" in account or "\n" in password:
+            raise ValueError(f"an account name holds no ':' or line break, nor a password a line break: {account!r}")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)  # an older file may have had another mode
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.writelines(f"{account}:{password}\n" for account, password in accounts.items())
+    done = subprocess.run([tool, "-U", str(path)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        path.unlink(missing_ok=True)  # never leave the plain passwords behind
+        raise RuntimeError((done.stderr or done.stdout).strip() or f"mosquitto_passwd exited with {done.returncode}")
 
 
 @dataclass(frozen=True)
@@ -131,10 +162,7 @@ class LocalBroker:
 
     def _write_config(self) -> None:
         passwd = self.folder / "passwd"
-        passwd.write_text("")
-        for account, password in self.passwords.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwd), account, password], check=True, capture_output=True)
-        passwd.chmod(0o600)
+        write_passwd(shutil.which("mosquitto_passwd") or "mosquitto_passwd", passwd, self.passwords)
         (self.folder / "acl").write_text(acl_text(self.tables))
         lines = [
             "per_listener_settings false",
@@ -149,6 +177,7 @@ class LocalBroker:
             "log_dest stderr",
             "log_type error",
             "log_type warning",
+            f"max_packet_size {MAX_PACKET_BYTES}",
             f"listener {self.port} 127.0.0.1",
         ]
         if os.geteuid() == 0:  # mosquitto started as root drops to the user "mosquitto", who cannot read our folder

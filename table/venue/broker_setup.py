@@ -4,8 +4,10 @@
     <folder>/pirate-table/passwd                 the accounts (hashed by mosquitto_passwd), readable by the broker only
     <folder>/pirate-table/acl                    a table writes its own topic, reads its own acks (broker.acl_text)
     <folder>/pirate-table/venue.password         the venue service's password
+    <folder>/pirate-table/watch.password         the read-only "watch" account's, for mosquitto_sub (root only)
     <folder>/pirate-table/tables/<id>.password   one table's password, to copy to that table (root only)
     <folder>/pirate-table/tls/                   the broker's certificate, key and CA, when TLS is on
+    <folder>/pirate-table/ca/                    the venue's own CA and certificates, with --own-ca (own_ca.py)
 
 The plain password files are the source of truth: a password is generated once, when its account is made, and never
 changed by a later run; the passwd file is rebuilt from them only when an account came or went. Running it twice
@@ -22,14 +24,22 @@ import os
 import pwd
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.venue.broker import VENUE_USER, acl_text, new_password, table_user
+from table.venue.broker import (
+    MAX_PACKET_BYTES,
+    VENUE_USER,
+    WATCH_USER,
+    acl_text,
+    new_password,
+    table_user,
+    write_passwd,
+)
+from table.venue.own_ca import CaError, OwnCa, default_names
 from table.venue.topics import valid_table_id
 
 DEFAULT_FOLDER = Path("/etc/mosquitto")
@@ -39,6 +49,7 @@ BROKER_USER = "mosquitto"  # Debian's broker drops to this user, then reads the 
 AUTOSAVE_SECONDS = 60  # how much a broker crash (not a restart: that saves) can lose of what it holds for the venue
 MAX_QUEUED = 100_000  # messages held for the venue's session while it is down (Mosquitto's default, 1000, is an hour)
 TABLE_PASSWORD_FILE = "/etc/pirate-table/venue-password"  # where a table reads its password (its [venue] section)
+TABLE_CA_FILE = "/etc/pirate-table/venue-ca.crt"  # where a table reads the venue's CA, with TLS (its tls_ca)
 
 
 class SetupError(Exception):
@@ -72,12 +83,20 @@ class Layout:
         return self.state / "venue.password"
 
     @property
+    def watch_password(self) -> Path:
+        return self.state / "watch.password"
+
+    @property
     def tables_folder(self) -> Path:
         return self.state / "tables"
 
     @property
     def tls_folder(self) -> Path:
         return self.state / "tls"
+
+    @property
+    def own_ca(self) -> OwnCa:
+        return OwnCa(self.state / "ca")
 
     @property
     def db(self) -> Path:
@@ -129,20 +148,30 @@ def broker_config(
     if persistence_location is not None:
         lines.append(f"persistence_location {persistence_location}/")
     lines += [f"autosave_interval {AUTOSAVE_SECONDS}", f"max_queued_messages {MAX_QUEUED}", ""]
+    lines += [
+        "# No packet beyond this (bytes): the largest result a table sends fits some twenty times (broker.py).",
+        f"max_packet_size {MAX_PACKET_BYTES}",
+        "",
+        "# On every listener a client's id is its account's name, whatever it asks for: no table can take the",
+        "# venue service's id (and so its session) or another table's.",
+    ]
+    own_id = "use_username_as_clientid true"
     if not layout.tls_on():
-        lines += ["# The tables on the local network.", f"listener {port}"]
+        lines += ["# The tables on the local network.", f"listener {port}", own_id]
     else:
         ca, cert, key = layout.tls_files()
         lines += [
             "# With TLS on, the plain port is for this Pi only (the venue service): no password crosses the network",
             "# in clear. The tables use the TLS port and check the broker's certificate against the CA (tls_ca).",
             f"listener {port} localhost",
+            own_id,
             "",
             f"listener {tls_port}",
             f"cafile {ca}",
             f"certfile {cert}",
             f"keyfile {key}",
             "tls_version tlsv1.2",
+            own_id,
         ]
     return "\n".join(lines) + "\n"
 
@@ -205,6 +234,9 @@ def set_up(
     if not layout.venue_password.exists():
         _write(layout.venue_password, new_password() + "\n", 0o600)
         new = True
+    if not layout.watch_password.exists():
+        _write(layout.watch_password, new_password() + "\n", 0o600)
+        new = True
     if venue_gid is not None:
         os.chown(layout.venue_password, -1, venue_gid)
         layout.venue_password.chmod(0o640)
@@ -215,7 +247,7 @@ def set_up(
             new = True
 
     tables = layout.tables()
-    accounts = {VENUE_USER: _read_password(layout.venue_password)}
+    accounts = {VENUE_USER: _read_password(layout.venue_password), WATCH_USER: _read_password(layout.watch_password)}
     accounts |= {table_user(table): _read_password(layout.table_password(table)) for table in tables}
     if new or _passwd_accounts(layout.passwd) != set(accounts):
         _build_passwd(tool, layout.passwd, accounts, broker)
@@ -258,13 +290,13 @@ def _passwd_accounts(passwd: Path) -> set[str]:
 
 def _build_passwd(tool: str, passwd: Path, accounts: dict[str, str], owner: tuple[int, int] | None) -> None:
     """A fresh passwd file from the plain passwords, put in place in one step (the broker never reads half of it)."""
-    handle, name = tempfile.mkstemp(prefix=".passwd-", dir=passwd.parent)
+    handle, name = tempfile.mkstemp(prefix=".passwd-", dir=passwd.parent)  # mode 0600: nobody else reads it
     os.close(handle)
     try:
-        for account, password in accounts.items():
-            done = subprocess.run([tool, "-b", name, account, password], capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise SetupError(f"mosquitto_passwd failed for {account}: {(done.stderr or done.stdout).strip()}")
+        try:
+            write_passwd(tool, Path(name), accounts)  # hashed in the file: no password on a command line
+        except RuntimeError as error:
+            raise SetupError(f"mosquitto_passwd could not hash the passwords: {error}") from None
         _settle(Path(name), 0o640, owner)
         os.replace(name, passwd)
     finally:
@@ -335,6 +367,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--tls-cert", type=Path, help="the broker's certificate (with --tls-key and --tls-ca)")
     command.add_argument("--tls-key", type=Path, help="the broker certificate's private key")
     command.add_argument("--tls-ca", type=Path, help="the CA certificate that signed it (the tables' tls_ca)")
+    command.add_argument(
+        "--own-ca", action="store_true", help="TLS with the venue's own CA, made once here (install.sh --venue does)"
+    )
+    command.add_argument(
+        "--tls-name", nargs="+", default=[], metavar="NAME", help="more names or addresses for --own-ca's certificates"
+    )
     command.add_argument("--no-tls", action="store_true", help="switch the TLS listener off")
     command.add_argument("--venue-group", help="the venue service's group, which may read its password")
     command.add_argument("--broker-user", default=BROKER_USER, help=f"the broker's user (default {BROKER_USER})")
@@ -346,9 +384,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         if any(tls_given) and not all(tls_given):
             raise SetupError("TLS needs all three: --tls-cert, --tls-key and --tls-ca")
-        if all(tls_given) and args.no_tls:
-            raise SetupError("--no-tls and the --tls-* files contradict each other: give one or the other")
-        changes = args.tables or args.add_table or args.remove_table or all(tls_given) or args.no_tls
+        if sum([all(tls_given), args.no_tls, args.own_ca]) > 1:
+            raise SetupError("--no-tls, --own-ca and the --tls-* files contradict each other: give one of them")
+        if args.tls_name and not args.own_ca:
+            raise SetupError("--tls-name names the certificates --own-ca makes: give --own-ca too")
+        changes = args.tables or args.add_table or args.remove_table or all(tls_given) or args.no_tls or args.own_ca
+        tls = (args.tls_ca, args.tls_cert, args.tls_key) if all(tls_given) else None
+        made: list[str] = []
+        if args.own_ca:
+            ca = layout.own_ca
+            layout.state.mkdir(parents=True, exist_ok=True)
+            made = ca.ensure([*default_names(), *args.tls_name])
+            tls = (ca.cert, *ca.server("broker"))
         if args.list and not changes:
             _print_list(layout)
             return 0
@@ -358,12 +405,12 @@ def run(args: argparse.Namespace) -> int:
             remove=args.remove_table,
             port=args.port,
             tls_port=args.tls_port,
-            tls=(args.tls_ca, args.tls_cert, args.tls_key) if all(tls_given) else None,
+            tls=tls,
             no_tls=args.no_tls,
             venue_group=args.venue_group,
             broker_user=args.broker_user,
         )
-    except SetupError as error:
+    except (SetupError, CaError) as error:
         print(f"pirate-table venue-broker: {error}", file=sys.stderr)
         return 2
     except OSError as error:
@@ -371,6 +418,9 @@ def run(args: argparse.Namespace) -> int:
         hint = " (run it as root: sudo)" if isinstance(error, PermissionError) else ""
         print(f"pirate-table venue-broker: {where}{error.strerror or error}{hint}", file=sys.stderr)
         return 2
+    if made:
+        print(f"The venue's own CA in {layout.own_ca.folder} made: {', '.join(made)} (for {', '.join(default_names())}"
+              f"{', ' if args.tls_name else ''}{', '.join(args.tls_name)}).")  # fmt: skip
     _report(layout, outcome)
     if args.list:
         _print_list(layout)
@@ -384,12 +434,16 @@ def _report(layout: Layout, outcome: Outcome) -> None:
         print(f"Table {table}: account {table_user(table)}, password in {layout.table_password(table)}")
     if outcome.new_tables:
         host = f"{socket.gethostname()}.local"
+        tls = layout.tls_on()
+        port = TLS_PORT if tls else PORT
         print(
             f"Copy each new table's password file to that table's {TABLE_PASSWORD_FILE} (owner root, group pirate,\n"
-            "mode 0640), and give its config.toml a [venue] section, for example:\n"
-            f'  [venue]\n  table = "{outcome.new_tables[0]}"\n  broker = "{host}"\n  port = 1883\n'
+            + (f"mode 0640) and {layout.tls_files()[0]} to its {TABLE_CA_FILE} (mode 0644)" if tls else "mode 0640)")
+            + ", and give its config.toml a [venue] section, for example:\n"
+            f'  [venue]\n  table = "{outcome.new_tables[0]}"\n  broker = "{host}"\n  port = {port}\n'
             f'  password_file = "{TABLE_PASSWORD_FILE}"\n'
-            "then restart the table (docs/operator-guide.md, Running a venue)."
+            + (f'  tls_ca = "{TABLE_CA_FILE}"\n' if tls else "")
+            + "then restart the table (docs/operator-guide.md, Running a venue)."
         )
     if outcome.config_changed:
         print(f"Wrote {layout.conf}. Restart the broker to use it: sudo systemctl restart mosquitto")
@@ -407,4 +461,6 @@ def _print_list(layout: Layout) -> None:
         print(f"  {table.ljust(width)}  account {table_user(table)}  password file {layout.table_password(table)}")
     if layout.venue_password.exists():
         print(f"The venue service: account {VENUE_USER}, password file {layout.venue_password}")
+    if layout.watch_password.exists():
+        print(f"Watching (read only): account {WATCH_USER}, password file {layout.watch_password}")
     print(f"TLS: {'on' if layout.tls_on() else 'off'}; broker config {layout.conf}")

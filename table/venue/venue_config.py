@@ -5,11 +5,14 @@
     port = 1883                   # 8883 with TLS
     password_file = "/etc/pirate-table/venue-password"   # the venue account's password ("" = none)
     tls_ca = ""                   # the CA that signed the broker's certificate: TLS when set
-    client_id = "pirate-table-venue"   # fixed, so the broker keeps the venue's messages while it is down
+    client_id = "pirate-table-venue"   # fixed, so the broker keeps the venue's messages while it is down (the
+                                       # venue's broker replaces every id with the account's name: "venue")
 
     [web]
     host = "0.0.0.0"
     port = 8080
+    behind_proxy = false          # true: served over HTTPS by the installer's proxy on this Pi (host 127.0.0.1);
+                                  # the session cookie is then Secure and the client's address is the proxy's word
 
     [league]
     name = "Pirate league"
@@ -81,6 +84,7 @@ class BrokerSettings:
 class WebSettings:
     host: str = "0.0.0.0"
     port: int = 8080
+    behind_proxy: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,9 +164,11 @@ def parse_venue_config(text: str, path: Path) -> VenueConfig:
         username=CHECK.value(broker, "username", str, "venue", where),
     )
     where = f"{path}, [web]"
-    CHECK.only(web, ("host", "port"), where)
+    CHECK.only(web, ("host", "port", "behind_proxy"), where)
     web_settings = WebSettings(
-        CHECK.value(web, "host", str, "0.0.0.0", where), CHECK.between(web, "port", 1, 65535, 8080, where)
+        CHECK.value(web, "host", str, "0.0.0.0", where),
+        CHECK.between(web, "port", 1, 65535, 8080, where),
+        CHECK.value(web, "behind_proxy", bool, False, where),
     )
     CHECK.only(admin, ("password_hash",), f"{path}, [admin]")
     password_hash = CHECK.value(admin, "password_hash", str, "", f"{path}, [admin]")

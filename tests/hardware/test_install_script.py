@@ -50,6 +50,7 @@ esac""",
     "useradd": 'echo "$*" >> "$LOGS/user-calls"',
     "usermod": 'echo "$*" >> "$LOGS/user-calls"',
     "runuser": "exit 0",
+    "nginx": 'echo "$*" >> "$LOGS/nginx-calls"',  # nginx -t: the site as written is taken
     "chown": 'echo "$*" >> "$LOGS/chown-calls"',
     # install: as it is, without -o and -g (the users do not exist here).
     "install": '''args=()
@@ -188,18 +189,25 @@ def test_venue_sets_up_mosquitto_and_the_venue_service(tmp_path: Path) -> None:
     assert any("mosquitto mosquitto-clients" in call for call in lines(tmp_path / "apt-calls"))
     assert any(call.startswith("--system --user-group --home-dir /var/lib/pirate-table-venue") and
                call.endswith(" pirate-venue") for call in lines(tmp_path / "user-calls"))  # fmt: skip
-    assert f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue --tables t1 t2" in lines(
+    assert f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue --own-ca --tables t1 t2" in lines(
         tmp_path / "pirate-table-calls"
-    )
+    )  # TLS with the venue's own CA unless --plain
     unit = root / "etc/systemd/system/pirate-table-venue.service"
     assert unit.read_text() == (HARDWARE / "pi" / "pirate-table-venue.service").read_text()
     settings = tomllib.loads((root / "var/lib/pirate-table-venue/venue.toml").read_text())
     assert settings["broker"]["password_file"] == "/etc/mosquitto/pirate-table/venue.password"
     assert (settings["broker"]["host"], settings["broker"]["port"]) == ("localhost", 1883)
+    assert settings["web"] == {"host": "127.0.0.1", "port": 8080, "behind_proxy": True}  # only nginx reaches it
+    site = root / "etc/nginx/sites-available/pirate-table-venue"
+    assert site.read_text() == (HARDWARE / "pi" / "pirate-table-venue.nginx").read_text()
+    assert os.readlink(root / "etc/nginx/sites-enabled/pirate-table-venue") == "../sites-available/pirate-table-venue"
+    assert lines(tmp_path / "nginx-calls") == ["-t -q"]
+    assert any("nginx" in call.split() for call in lines(tmp_path / "apt-calls"))
     said = lines(tmp_path / "systemctl-calls")
     for call in ("enable --quiet mosquitto.service", "restart mosquitto.service",
                  "enable --quiet pirate-table-venue.service", "restart pirate-table-venue.service"):  # fmt: skip
         assert call in said, call
+    assert "enable --quiet nginx.service" in said and "restart nginx.service" in said
     assert said.index("restart mosquitto.service") < said.index("restart pirate-table-venue.service")
     assert not any(call.endswith(" pirate-table.service") and call.startswith(("enable", "restart")) for call in said)
     assert os.readlink(tmp_path / "opt" / "current") == "releases/testrelease"
@@ -211,7 +219,22 @@ def test_venue_sets_up_mosquitto_and_the_venue_service(tmp_path: Path) -> None:
     assert "venue.toml (kept)" in again.stdout
     assert (root / "var/lib/pirate-table-venue/venue.toml").read_text() == "# the café's own\n"
     broker_calls = [call for call in lines(tmp_path / "pirate-table-calls") if call.startswith("venue-broker --folder")]
-    assert broker_calls[-1] == f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue"
+    assert broker_calls[-1] == f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue --own-ca"
+    assert "behind_proxy = true" in again.stderr  # the café's own settings are kept, and told what this one wants
+
+
+def test_a_plain_venue_has_no_tls_and_no_https_proxy(tmp_path: Path) -> None:
+    result, root = installed(tmp_path, "--venue", "--plain", "t1")
+    assert result.returncode == 0, result.stderr
+    assert f"venue-broker --folder {root}/etc/mosquitto --venue-group pirate-venue --no-tls --tables t1" in lines(
+        tmp_path / "pirate-table-calls"
+    )
+    settings = tomllib.loads((root / "var/lib/pirate-table-venue/venue.toml").read_text())
+    assert settings["web"] == {"host": "0.0.0.0", "port": 8080, "behind_proxy": False}
+    assert not (root / "etc/nginx").exists() and not lines(tmp_path / "nginx-calls")
+    assert not any("nginx" in call for call in lines(tmp_path / "apt-calls") + lines(tmp_path / "systemctl-calls"))
+    wrong = run(stand_ins_env(tmp_path), "--plain")
+    assert wrong.returncode != 0 and "--plain is for --venue" in wrong.stderr
 
 
 def stand_ins_env(tmp_path: Path) -> dict[str, str]:

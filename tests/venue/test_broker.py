@@ -4,22 +4,85 @@ trusts its CA and asks for the name on its certificate."""
 from __future__ import annotations
 
 import ssl
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from table.venue.broker import VENUE_USER, LocalBroker, Tls, acl_text, make_test_certificates, table_user
-from table.venue.topics import ack_topic, events_topic, table_topic
+from table.venue.broker import (
+    MAX_PACKET_BYTES,
+    VENUE_USER,
+    LocalBroker,
+    Tls,
+    acl_text,
+    make_test_certificates,
+    table_user,
+    write_passwd,
+)
+from table.venue.topics import ack_topic, events_topic, status_topic, table_topic
 
-from .broker_clients import connect, heard, subscribed
+from .broker_clients import TURNS, connect, heard, subscribed
 
 
-def test_the_acl_gives_each_table_its_own_topic_only() -> None:
+def test_the_acl_gives_each_table_its_own_status_and_events_only() -> None:
     acl = acl_text(["a", "b"])
-    assert f"user {table_user('a')}\ntopic write {table_topic('a')}/#" in acl
-    assert f"topic write {table_topic('b')}/#" not in acl.split(f"user {table_user('b')}")[0]
+    assert f"user {table_user('a')}\ntopic write {status_topic('a')}\ntopic write {events_topic('a')}\n" in acl
+    assert f"{table_topic('a')}/#" not in acl and "/#" not in acl.split(f"user {table_user('a')}")[1]
+    assert f"topic write {events_topic('b')}" not in acl.split(f"user {table_user('b')}")[0]
     assert f"topic read {ack_topic('a')}\n" in acl and "topic read pirate-table/v1/venue/acks/#" not in acl
+
+
+def test_a_table_writes_nothing_under_its_topic_but_its_status_and_events(broker: LocalBroker) -> None:
+    venue, _ = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    t2, _ = connect(broker.port, table_user("t2"), broker.passwords[table_user("t2")])
+    junk = [(f"{table_topic('t2')}/junk/{n}", b"x" * 1000) for n in range(3)]
+    own = [(status_topic("t2"), b"status"), (events_topic("t2"), b"own")]
+    assert heard(subscribed(venue), t2, [*junk, *own], events_topic("t2")) == [status_topic("t2"), events_topic("t2")]
+
+
+def test_a_message_beyond_the_size_limit_is_refused_and_kept_nowhere(broker: LocalBroker) -> None:
+    venue, _ = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    subscribed(venue)
+    t2, _ = connect(broker.port, table_user("t2"), broker.passwords[table_user("t2")])
+    gone: list[object] = []
+    t2.on_disconnect = lambda c, u, flags, code, props: gone.append(code)
+    t2.publish(events_topic("t2"), b"x" * 1_300_000, qos=1, retain=True)  # as the attack did, 1.3 MB retained
+    for _ in range(TURNS):
+        if gone:
+            break
+        t2.loop(timeout=0.05)
+        venue.loop(timeout=0.01)
+    assert gone  # the broker hung up on it
+    t2, _ = connect(broker.port, table_user("t2"), broker.passwords[table_user("t2")])
+    largest = b"y" * (MAX_PACKET_BYTES - 1024)  # a message within the limit still goes through
+    assert heard(venue, t2, [(events_topic("t2"), largest)], events_topic("t2")) == [events_topic("t2")]
+    late, _ = connect(broker.port, VENUE_USER, broker.passwords[VENUE_USER])
+    retained: list[bytes] = []
+    late.on_message = lambda c, u, message: retained.append(message.payload)
+    subscribed(late)
+    for _ in range(10):
+        late.loop(timeout=0.05)
+    assert all(len(payload) < MAX_PACKET_BYTES for payload in retained)  # the big one was not kept
+
+
+def test_no_password_is_ever_on_a_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+    real = subprocess.Popen.__init__
+
+    def recording(self: subprocess.Popen[bytes], args: Any, *rest: Any, **options: Any) -> None:
+        seen.append([str(arg) for arg in ([args] if isinstance(args, (str, bytes, Path)) else args)])
+        real(self, args, *rest, **options)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", recording)
+    local = LocalBroker(tmp_path / "broker", ["t1", "t2"])
+    assert any("mosquitto_passwd" in " ".join(argv) for argv in seen)  # the passwords were hashed by the tool
+    for password in local.passwords.values():
+        assert not any(password in arg for argv in seen for arg in argv)
+    with local:
+        _, code = connect(local.port, table_user("t1"), local.passwords[table_user("t1")])
+        assert code is not None and not code.is_failure  # and the hashed file is the broker's
 
 
 def test_a_wrong_password_and_no_login_are_refused(broker: LocalBroker) -> None:
@@ -142,3 +205,13 @@ def test_a_certificate_for_another_name_is_refused(tmp_path: Path) -> None:
         user = table_user("t1")
         with pytest.raises(ssl.SSLCertVerificationError, match="match"):
             connect(local.tls_port, user, local.passwords[user], ca=tls.ca, host="localhost")
+
+
+def test_a_failing_hash_leaves_no_plain_password_behind(tmp_path: Path) -> None:
+    passwd = tmp_path / "passwd"
+    with pytest.raises(RuntimeError, match="exited with 1"):
+        write_passwd("/bin/false", passwd, {"venue": "secret-one"})
+    assert not passwd.exists()
+    with pytest.raises(ValueError, match="no ':'"):
+        write_passwd("/bin/true", passwd, {"a:b": "secret"})
+    assert not passwd.exists()

@@ -9,17 +9,29 @@ from __future__ import annotations
 import getpass
 import grp
 import os
+import shutil
 import stat
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from table.commands import cli
-from table.venue.broker import VENUE_USER, acl_text, free_port, make_test_certificates, start_mosquitto, table_user
+from table.venue.broker import (
+    MAX_PACKET_BYTES,
+    VENUE_USER,
+    WATCH_USER,
+    acl_text,
+    free_port,
+    make_test_certificates,
+    start_mosquitto,
+    table_user,
+)
 from table.venue.broker_setup import Layout
-from table.venue.topics import events_topic
+from table.venue.topics import ack_topic, events_topic
+from table.venue.venue_config import BrokerSettings
 
 from .broker_clients import connect, heard, published, subscribed
 
@@ -71,7 +83,7 @@ def test_the_files_refuse_anonymous_clients_and_keep_each_table_to_its_topic(
     assert "persistence_location" not in conf  # Debian's main config has it, and Mosquitto refuses a second
     assert "8883" not in conf  # no TLS unless asked
     assert layout.acl.read_text() == acl_text(["t1", "t2"])
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t2")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t2")}
     assert mode(layout.passwd) == mode(layout.acl) == 0o640
     assert mode(layout.tables_folder) == 0o700
     assert mode(layout.table_password("t1")) == mode(layout.venue_password) == 0o600
@@ -97,11 +109,11 @@ def test_adding_and_removing_tables_keeps_the_other_passwords(folder: Path, caps
     assert venue_broker(folder, "--tables", "t1", "t2") == 0
     t1, venue = layout.table_password("t1").read_text(), layout.venue_password.read_text()
     assert venue_broker(folder, "--add-table", "t3") == 0
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t2"), table_user("t3")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t2"), table_user("t3")}
     assert layout.acl.read_text() == acl_text(["t1", "t2", "t3"])
     assert venue_broker(folder, "--remove-table", "t2") == 0
     assert not layout.table_password("t2").exists()
-    assert passwd_accounts(layout) == {VENUE_USER, table_user("t1"), table_user("t3")}
+    assert passwd_accounts(layout) == {VENUE_USER, WATCH_USER, table_user("t1"), table_user("t3")}
     assert layout.acl.read_text() == acl_text(["t1", "t3"])
     assert (layout.table_password("t1").read_text(), layout.venue_password.read_text()) == (t1, venue)
     out = capsys.readouterr().out
@@ -274,3 +286,119 @@ def test_the_real_brokers_tls_listener(folder: Path, ports: tuple[int, int], tmp
     assert venue_broker(folder, *args, "--no-tls") == 0
     conf = layout.conf.read_text()
     assert f"listener {ports[1]}" not in conf and f"\nlistener {ports[0]}\n" in conf and not layout.tls_folder.exists()
+
+
+def test_the_real_broker_limits_sizes_and_ties_each_client_id_to_its_account(folder: Path) -> None:
+    assert venue_broker(folder, "--tables", "t1") == 0
+    conf = Layout(folder).conf.read_text()
+    assert f"\nmax_packet_size {MAX_PACKET_BYTES}\n" in conf
+    assert conf.count("\nlistener ") == conf.count("\nuse_username_as_clientid true\n") == 1
+
+
+def test_a_table_with_the_venues_client_id_does_not_take_the_venues_place(
+    folder: Path, ports: tuple[int, int], running: subprocess.Popen[bytes]
+) -> None:
+    venue_id = BrokerSettings().client_id
+    venue, code = connect(ports[0], VENUE_USER, password(folder), client_id=venue_id)
+    assert code is not None and not code.is_failure
+    subscribed(venue)
+    kicked: list[object] = []
+    venue.on_disconnect = lambda c, u, flags, reason, props: kicked.append(reason)
+    thief, code = connect(ports[0], table_user("t2"), password(folder, "t2"), client_id=venue_id)
+    assert code is not None and not code.is_failure  # let in, but under its own account's id
+    for _ in range(10):
+        venue.loop(timeout=0.05)
+        thief.loop(timeout=0.01)
+    assert kicked == []
+    assert heard(venue, thief, [(events_topic("t2"), b"own")], events_topic("t2")) == [events_topic("t2")]
+    assert kicked == []
+
+
+def test_no_password_is_on_a_command_line(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    real = subprocess.Popen.__init__
+
+    def recording(self: subprocess.Popen[bytes], args: Any, *rest: Any, **options: Any) -> None:
+        seen.extend(str(arg) for arg in ([args] if isinstance(args, (str, bytes, Path)) else args))
+        real(self, args, *rest, **options)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", recording)
+    assert venue_broker(folder, "--tables", "t1", "t2") == 0
+    layout = Layout(folder)
+    assert any(arg.endswith("mosquitto_passwd") for arg in seen)
+    for path in (layout.venue_password, layout.table_password("t1"), layout.table_password("t2")):
+        secret = path.read_text().strip()
+        assert not any(secret in arg for arg in seen)
+        assert secret not in layout.passwd.read_text()  # hashed
+    assert mode(layout.passwd) == 0o640 and not list(layout.state.glob(".passwd-*"))  # no plain copy left
+
+
+def test_own_ca_puts_tls_on_with_a_ca_made_once(
+    folder: Path, ports: tuple[int, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--own-ca", "--tables", "t1", "--port", str(ports[0]), "--tls-port", str(ports[1])]
+    assert venue_broker(folder, *args) == 0
+    layout = Layout(folder)
+    ca = layout.own_ca
+    assert layout.tls_on() and f"\nlistener {ports[0]} localhost\n" in layout.conf.read_text()
+    assert mode(ca.folder) == 0o700 and mode(ca.key) == mode(ca.server("web")[1]) == 0o600
+    for name in ("broker", "web"):
+        verified = subprocess.run(["openssl", "verify", "-CAfile", str(ca.cert), str(ca.server(name)[0])], check=False)
+        assert verified.returncode == 0, name
+    out = capsys.readouterr().out
+    assert "own CA" in out and "port = 8883" in out and 'tls_ca = "/etc/pirate-table/venue-ca.crt"' in out
+    before = snapshot(folder)
+    assert venue_broker(folder, *args) == 0
+    assert snapshot(folder) == before  # the CA and the certificates are kept: nothing to copy to the tables again
+    process = start_mosquitto(folder / "mosquitto.conf", ports[0], folder / "mosquitto.log")
+    try:
+        _, code = connect(ports[1], table_user("t1"), password(folder, "t1"), ca=ca.cert, host="localhost")
+        assert code is not None and not code.is_failure
+    finally:
+        stop(process)
+    ca_cert = ca.cert.read_bytes()
+    assert venue_broker(folder, *args, "--tls-name", "venue.example", "192.168.1.10") == 0
+    assert (
+        ca.cert.read_bytes() == ca_cert
+        and "DNS:venue.example"
+        in subprocess.run(
+            ["openssl", "x509", "-noout", "-text", "-in", str(ca.server("broker")[0])], capture_output=True, text=True
+        ).stdout
+    )
+
+
+def test_own_ca_and_plain_contradict(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert venue_broker(folder, "--own-ca", "--no-tls") == 2
+    assert "contradict" in capsys.readouterr().err
+    assert venue_broker(folder, "--tls-name", "x") == 2
+    assert "--own-ca" in capsys.readouterr().err
+
+
+def test_the_watch_account_reads_everything_writes_nothing_and_leaves_the_venue_be(
+    folder: Path, ports: tuple[int, int], running: subprocess.Popen[bytes]
+) -> None:
+    layout = Layout(folder)
+    assert mode(layout.watch_password) == 0o600
+    venue, _ = connect(ports[0], VENUE_USER, password(folder), client_id=BrokerSettings().client_id)
+    subscribed(venue)
+    kicked: list[object] = []
+    venue.on_disconnect = lambda c, u, flags, reason, props: kicked.append(reason)
+    watcher, code = connect(ports[0], WATCH_USER, layout.watch_password.read_text().strip())
+    assert code is not None and not code.is_failure
+    table, _ = connect(ports[0], table_user("t1"), password(folder, "t1"))
+    assert heard(subscribed(watcher), table, [(events_topic("t1"), b"own")], events_topic("t1")) == [events_topic("t1")]
+    for _ in range(10):  # the venue takes the table's message too
+        venue.loop(timeout=0.05)
+    forged = [(ack_topic("t1"), b"forged"), (events_topic("t1"), b"forged")]
+    assert heard(venue, watcher, forged, events_topic("t1")) == []  # the watcher writes nothing
+    assert kicked == []
+
+
+def test_own_ca_without_openssl_is_said(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_which = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda tool: None if tool == "openssl" else real_which(tool))
+    assert venue_broker(folder, "--own-ca", "--tables", "t1") == 2
+    assert "openssl is missing" in capsys.readouterr().err
+    assert not Layout(folder).conf.exists()  # nothing half made

@@ -48,7 +48,7 @@ def test_a_season() -> None:
         ("[web]\nport = true\n", "'port' must be a whole number, not True"),
         ("[admin]\npassword_hash = 1\n", "'password_hash' must be text in quotes, not 1"),
         ("broker = 1\n", "venue.toml: .broker. must be a section"),
-        ("[web]\nhots = 1\n", "unknown setting 'hots' (known here: host, port)"),
+        ("[web]\nhots = 1\n", "unknown setting 'hots' (known here: host, port, behind_proxy)"),
         ('[league]\nperiod = "weekly"\n', "period is one of evening, season, not 'weekly'"),
         ('[league]\ngames = "skull-king"\n', "games is a list of game keys"),
         ("[league]\nmin_players = 0\n", "min_players is 1 to 12"),

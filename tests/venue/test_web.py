@@ -5,8 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sqlite3
+import threading
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -15,12 +22,15 @@ from table.venue.locale.messages import LANGUAGES as TRANSLATED
 from table.venue.locale.messages import MESSAGES
 from table.venue.samples import SampleTable
 from table.venue.store import Store
-from table.venue.venue_config import VenueConfig, hash_password
-from table.venue.web import LOCALE, create_app, translations
+from table.venue.venue_config import VenueConfig, WebSettings, hash_password, set_password_hash
+from table.venue.web import LOCALE, LOGIN_PAUSE, LOGIN_TRIES, WebServer, create_app, translations
+from table.venue.web import admin as admin_module
+from table.venue.web.guard import GUARD_NAME, SESSION_HOURS
 
 NOW = datetime(2026, 11, 23, 21, 0).timestamp()  # an evening, local time: the evening began at 16:00
 PASSWORD = "correct horse"
 TEMPLATES = Path(__file__).parents[2] / "table" / "venue" / "templates"
+DEADLINE = 10.0  # seconds: a wait for real threads, far longer than they take
 
 
 @pytest.fixture
@@ -239,3 +249,146 @@ def test_the_pages_stand_what_an_older_venue_kept(client: FlaskClient, store: St
     for url in ("/", "/results", "/standings", "/wall", f"/games/{game_id}", "/players/anna", "/admin",
                 "/export/games.csv", "/api/live?parts=tables,results,standings"):  # fmt: skip
         assert client.get(url).status_code == 200, url
+
+
+# The admin's sessions and the wrong-password lockout (issue 24: they could not be revoked, nor held).
+
+
+def admin_client(store: Store, folder: Path, clock: Callable[[], float] = lambda: NOW, **web: Any) -> FlaskClient:
+    config = VenueConfig(
+        folder / "venue.toml", web=WebSettings(**web), password_hash=hash_password(PASSWORD, rounds=1000)
+    )
+    return create_app(store, config, folder, clock=clock).test_client()
+
+
+def is_admin(client: FlaskClient) -> bool:
+    return "League settings" in client.get("/admin").get_data(as_text=True)
+
+
+def copy_of(client: FlaskClient) -> FlaskClient:
+    """Another browser with the same cookie (as copied by someone who had the admin's laptop for a minute)."""
+    other = client.application.test_client()
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    other.set_cookie(cookie.key, cookie.value)
+    return other
+
+
+def test_a_cookie_copied_before_logout_is_no_longer_admin_after_it(store: Store, tmp_path: Path) -> None:
+    client = admin_client(store, tmp_path)
+    token = login(client)
+    thief = copy_of(client)
+    assert is_admin(thief)  # the copy works while the admin is logged in
+    client.post("/admin/logout", data={"csrf": token})
+    assert not is_admin(client) and not is_admin(thief)
+    game_id = store.games()[0].game_id
+    assert thief.post("/admin/void", data={"csrf": token, "game_id": game_id, "voided": "1"}).status_code == 403
+    assert not store.game(game_id).voided  # type: ignore[union-attr]
+
+
+def test_a_new_admin_password_ends_every_session(store: Store, tmp_path: Path) -> None:
+    client = admin_client(store, tmp_path)
+    login(client)
+    thief = copy_of(client)
+    (tmp_path / "venue.toml").write_text(set_password_hash("", hash_password("a new one", rounds=1000)))
+    assert not is_admin(thief) and not is_admin(client)
+    login(client, "a new one")
+    assert is_admin(client)
+
+
+def test_a_session_lasts_hours_not_days(store: Store, tmp_path: Path) -> None:
+    now = [NOW]
+    client = admin_client(store, tmp_path, clock=lambda: now[0])
+    login(client)
+    cookie = client.get_cookie("session")
+    assert (
+        cookie is not None
+        and cookie.expires is not None
+        and cookie.expires.timestamp() - time.time() <= SESSION_HOURS * 3600 + 60
+    )
+    now[0] += SESSION_HOURS * 3600 - 60
+    assert is_admin(client)
+    now[0] += 120  # the cookie's own expiry is the browser's word; the server's clock decides
+    assert not is_admin(client)
+
+
+def test_the_session_cookie_is_secure_behind_the_https_proxy(store: Store, tmp_path: Path) -> None:
+    plain = admin_client(store, tmp_path / "plain")
+    login(plain)
+    proxied = admin_client(store, tmp_path / "proxied", behind_proxy=True)
+    page = proxied.get("/admin", base_url="https://localhost")
+    token = re.search(r'name="csrf" value="([^"]+)"', page.get_data(True))[1]  # type: ignore[index]
+    answer = proxied.post("/admin/login", data={"csrf": token, "password": PASSWORD}, base_url="https://localhost")
+    assert "Secure" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+    assert "Secure" not in plain.get("/admin").headers.get("Set-Cookie", "")
+
+
+def test_the_lockout_holds_under_parallel_guesses(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checked, answered = [], []
+    changed, release = threading.Condition(), threading.Event()
+    real_check = admin_module.check_password
+
+    def slow_check(password: str, stored: str) -> bool:  # the hash is slow: every guess is in it at once
+        with changed:
+            checked.append(password)
+            changed.notify_all()
+        release.wait(timeout=DEADLINE)
+        return real_check(password, stored)
+
+    monkeypatch.setattr(admin_module, "check_password", slow_check)
+    app = admin_client(store, tmp_path).application
+    guessers = []
+    for _ in range(30):
+        guesser = app.test_client()
+        token = re.search(r'name="csrf" value="([^"]+)"', guesser.get("/admin").get_data(True))[1]  # type: ignore[index]
+        guessers.append((guesser, token))
+
+    def guess(guesser: FlaskClient, token: str, n: int) -> None:
+        guesser.post("/admin/login", data={"csrf": token, "password": f"guess {n}"})
+        with changed:
+            answered.append(n)
+            changed.notify_all()
+
+    threads = [threading.Thread(target=guess, args=(*pair, n)) for n, pair in enumerate(guessers)]
+    for thread in threads:
+        thread.start()
+    with changed:  # every guess is either being hashed or already refused
+        assert changed.wait_for(lambda: len(checked) + len(answered) >= 30, timeout=DEADLINE)
+    release.set()
+    for thread in threads:
+        thread.join(timeout=DEADLINE)
+    assert len(checked) == LOGIN_TRIES
+
+
+def test_the_lockout_holds_across_a_restart(store: Store, tmp_path: Path) -> None:
+    client = admin_client(store, tmp_path)
+    for _ in range(LOGIN_TRIES):
+        login(client, "guess")
+    restarted = admin_client(store, tmp_path)  # the venue service restarted: a new app on the same folder
+    login(restarted)
+    assert not is_admin(restarted)
+    later = admin_client(store, tmp_path, clock=lambda: NOW + LOGIN_PAUSE + 1)
+    login(later)
+    assert is_admin(later)
+
+
+def test_behind_the_proxy_the_client_is_the_one_the_proxy_names(store: Store, tmp_path: Path) -> None:
+    app = admin_client(store, tmp_path, behind_proxy=True).application
+    server = WebServer(app, "127.0.0.1", 0)
+    try:
+        forwarded = {"X-Forwarded-For": "192.168.1.23", "X-Forwarded-Proto": "https"}
+        with urllib.request.urlopen(urllib.request.Request(f"{server.url}/admin", headers=forwarded)) as first:
+            cookie = first.headers["Set-Cookie"]  # Secure: sent back by hand, as the browser does over HTTPS
+            token = re.search(r'name="csrf" value="([^"]+)"', first.read().decode())[1]  # type: ignore[index]
+        assert "Secure" in cookie
+        form = urllib.parse.urlencode({"csrf": token, "password": "guess"}).encode()
+        headers = {**forwarded, "Cookie": cookie.split(";")[0]}
+        login = urllib.request.Request(f"{server.url}/admin/login", data=form, headers=headers)
+        with urllib.request.urlopen(login) as answer:
+            assert answer.status == 200  # redirected to /admin: the guess was checked (below: from whom)
+    finally:
+        server.stop()
+    with sqlite3.connect(tmp_path / GUARD_NAME) as db:
+        assert db.execute("SELECT address FROM failures").fetchall() == [("192.168.1.23",)]

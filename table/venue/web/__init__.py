@@ -8,7 +8,7 @@ couple of seconds for the parts that changed (server-rendered, the same template
 
 One Blueprint a concern: `pages` (the read-only pages), `live` (/api/live and the parts it renders), `export`
 (the CSV files), `admin` (login, CSRF, league settings, corrections); what they share (the store, the config,
-the clock, the rendered parts, the login throttle) is the app's `extensions["venue"]` (web/site.py). This module
+the clock, the rendered parts, the admin's guard) is the app's `extensions["venue"]` (web/site.py). This module
 makes the app: its config and secret, the language of each request, the headers, the template helpers, 404.
 
 Languages: en de fr nl it, from ?lang= (kept in a cookie), else the browser's Accept-Language. The page's own
@@ -17,7 +17,10 @@ trick's why, a game's name) arrive in all five languages.
 
 Read-only for everyone: only /admin changes anything, after the admin password (`pirate-table venue
 --set-admin-password`), with a session cookie signed by a random secret kept in the venue's folder and a CSRF
-token on every form. Jinja escapes everything: player names are typed by people.
+token on every form; the admin's session and the wrong-password count are kept server-side (web/guard.py).
+Behind the installer's HTTPS proxy (`[web] behind_proxy`) the cookie is Secure and waitress takes the client's
+address and scheme from the proxy's X-Forwarded-* headers, from 127.0.0.1 only. Jinja escapes everything: player
+names are typed by people.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
@@ -34,7 +37,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from babel.dates import format_datetime, format_time
-from flask import Flask, Response, g, render_template, request, session, url_for
+from flask import Flask, Response, g, render_template, request, url_for
 from waitress.server import create_server  # waitress re-exports it, but its stubs do not say so
 
 from table.core.text import LANGUAGE_NAMES, LANGUAGES
@@ -42,8 +45,9 @@ from table.locale import SOURCE_LANGUAGE, compile_catalog, read_catalog
 from table.venue.store import Game, Store
 from table.venue.venue_config import VenueConfig
 from table.venue.web import admin, export, live, pages
-from table.venue.web.admin import LOGIN_PAUSE, LOGIN_TRIES, csrf_token
+from table.venue.web.admin import LOGIN_PAUSE, LOGIN_TRIES, csrf_token, is_admin
 from table.venue.web.export import FORMULA_START
+from table.venue.web.guard import GUARD_NAME, SESSION_HOURS, AdminGuard
 from table.venue.web.live import LIVE_PARTS
 from table.venue.web.site import EXTENSION, Site, site
 
@@ -99,9 +103,11 @@ def create_app(
         SECRET_KEY=secret_key(folder),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=config.web.behind_proxy,  # the page is HTTPS through the installer's proxy
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
         MAX_CONTENT_LENGTH=64 * 1024,
     )
-    app.extensions[EXTENSION] = Site(store, config, clock, poll_ms)
+    app.extensions[EXTENSION] = Site(store, config, clock, poll_ms, AdminGuard(folder / GUARD_NAME, clock))
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension at run time
         lambda message: g.tr.gettext(message),
@@ -158,7 +164,7 @@ def helpers() -> dict[str, Any]:
         "version": here.store.version,
         "poll_ms": here.poll_ms,
         "csrf": csrf_token,
-        "admin": bool(session.get("admin")),
+        "admin": is_admin(),
         "lang_url": lambda code: _with_args(lang=code),
     }
 
@@ -214,8 +220,17 @@ class WebServer:
     """An app served by waitress in a thread: `.url`, `.stop()` (which also closes open keep-alive connections).
     OSError at creation when the port is taken."""
 
-    def __init__(self, app: Flask, host: str, port: int) -> None:
-        self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue")
+    def __init__(self, app: Flask, host: str, port: int, behind_proxy: bool | None = None) -> None:
+        """`behind_proxy`: None takes the app's `[web] behind_proxy`."""
+        if behind_proxy is None:
+            here: Site = app.extensions[EXTENSION]
+            behind_proxy = here.config.web.behind_proxy
+        proxy: dict[str, Any] = {}
+        if behind_proxy:  # the proxy on this Pi says who the client is and that it came over HTTPS; nobody else may
+            proxy = {"trusted_proxy": "127.0.0.1", "trusted_proxy_count": 1,
+                     "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+                     "clear_untrusted_proxy_headers": True}  # fmt: skip
+        self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue", **proxy)
         local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
         # One host and port: a TcpWSGIServer, which has effective_port; waitress's stubs leave that attribute out.
         self.url = f"http://{local}:{self._server.effective_port}"  # type: ignore[union-attr]

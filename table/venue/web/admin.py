@@ -1,6 +1,7 @@
 """The admin's pages: /admin (the login, else the league settings and the corrections), and the forms it posts:
 login (wrong passwords from one address slow it down), logout, the league settings, voiding a game, merging and
-renaming players. Every form carries the session's CSRF token; only a logged-in session changes anything."""
+renaming players. Every form carries the session's CSRF token; only a session the guard (web/guard.py) still
+holds open changes anything: logout, a new admin password or SESSION_HOURS end it, whatever the cookie says."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from typing import Any
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
 from table.venue.venue_config import VenueConfigError, check_password, league_from_plain, load_venue_config
+from table.venue.web.guard import LOGIN_PAUSE, LOGIN_TRIES
 from table.venue.web.site import site
 
+__all__ = ["LOGIN_PAUSE", "LOGIN_TRIES", "blueprint", "csrf_token", "is_admin"]
 log = logging.getLogger(__package__)  # the web app's one logger: table.venue.web
-LOGIN_TRIES, LOGIN_PAUSE = 5, 60.0  # wrong admin passwords from one address, then a pause of this many seconds
 
 blueprint = Blueprint("admin", __name__)
 
@@ -29,8 +31,16 @@ def check_form(need_admin: bool = True) -> None:
     sent = request.form.get("csrf", "")
     if not sent or not secrets.compare_digest(sent, session.get("csrf", "")):
         abort(400)
-    if need_admin and not session.get("admin"):
+    if need_admin and not is_admin():
         abort(403)
+
+
+def is_admin() -> bool:
+    """This request's session is an admin session the guard still holds open (asked once a request)."""
+    if "is_admin" not in g:
+        session_id = session.get("admin_session", "")
+        g.is_admin = bool(session_id) and site().guard.is_open(str(session_id), password_hash())
+    return bool(g.is_admin)
 
 
 def password_hash() -> str:
@@ -46,7 +56,7 @@ def password_hash() -> str:
 
 @blueprint.get("/admin")
 def admin() -> str:
-    if not session.get("admin"):
+    if not is_admin():
         return render_template("login.html", parts={}, game_id="", has_password=bool(password_hash()))
     store = site().store
     return render_template(
@@ -59,21 +69,21 @@ def admin() -> str:
 @blueprint.post("/admin/login")
 def login() -> Any:
     check_form(need_admin=False)
-    here = site()
-    address, moment = request.remote_addr or "", here.clock()
-    recent = [at for at in here.failures.get(address, []) if at > moment - LOGIN_PAUSE]
-    if len(recent) >= LOGIN_TRIES:  # guessing takes a minute per few tries
+    guard, address = site().guard, request.remote_addr or ""
+    if not guard.reserve_attempt(address):  # counted before the slow hash: parallel guesses wait their turn too
+        log.warning("venue: an admin login from %s refused: too many wrong passwords", address)
         flash(g.tr.gettext("Too many wrong passwords: try again in a minute."))
         return redirect(url_for("admin.admin"))
-    if check_password(request.form.get("password", ""), password_hash()):
-        here.failures.pop(address, None)
-        session.clear()
-        session["admin"] = True
-        session["csrf"] = secrets.token_urlsafe(24)  # a new session: a fixed one cannot be planted
-        log.info("venue: admin logged in from %s", request.remote_addr)
+    stored = password_hash()
+    if stored and check_password(request.form.get("password", ""), stored):
+        guard.forgive(address)
+        session.clear()  # a new session: a fixed one cannot be planted
+        session.permanent = True  # the cookie lasts the guard's SESSION_HOURS (PERMANENT_SESSION_LIFETIME)
+        session["admin_session"] = guard.open_session(stored)
+        session["csrf"] = secrets.token_urlsafe(24)
+        log.info("venue: admin logged in from %s", address)
     else:
-        log.warning("venue: a wrong admin password from %s", request.remote_addr)
-        here.failures[address] = [*recent, moment]
+        log.warning("venue: a wrong admin password from %s", address)
         flash(g.tr.gettext("Wrong password."))
     return redirect(url_for("admin.admin"))
 
@@ -81,6 +91,9 @@ def login() -> Any:
 @blueprint.post("/admin/logout")
 def logout() -> Any:
     check_form(need_admin=False)
+    session_id = session.get("admin_session")
+    if session_id:
+        site().guard.close_session(str(session_id))  # a copy of the cookie is worth nothing from now on
     session.clear()
     return redirect(url_for("pages.live"))
 

@@ -1,5 +1,6 @@
 """What the venue's Blueprints share, kept in the app's `extensions["venue"]`: the store, the config, the clock,
-the live parts as last rendered, the login throttle; and what several of them work out from those."""
+the live parts as last rendered, the admin's guard (wrong passwords, sessions: web/guard.py); and what several of
+them work out from those."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from flask import current_app
 from table.venue import league as league_rules
 from table.venue.store import Game, Store
 from table.venue.venue_config import LeagueSettings, VenueConfig, VenueConfigError, league_from_plain
+from table.venue.web.guard import AdminGuard
 
 log = logging.getLogger(__package__)  # the web app's one logger: table.venue.web
 EXTENSION = "venue"
@@ -25,8 +27,8 @@ class Site:
     config: VenueConfig
     clock: Callable[[], float]
     poll_ms: int
+    guard: AdminGuard
     rendered: dict[tuple[Any, ...], tuple[int, str]] = field(default_factory=dict)  # a part, by the store's version
-    failures: dict[str, list[float]] = field(default_factory=dict)  # address -> times of its recent wrong passwords
 
     def league(self) -> LeagueSettings:
         """The admin page's league settings when saved, else the config's [league]."""
