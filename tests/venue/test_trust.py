@@ -148,7 +148,7 @@ def hostile(t1_game: str, g2: str, seq: Callable[[], int]) -> list[tuple[str, di
         ("a game over at 1e300", envelope(g2, "game_over", {"ranking": ranking}, at=1e300)),
         ("a trick at NaN", envelope(g2, "trick", {"round": 1, "number": 1, "why": why}, at=float("nan"))),
         (
-            # A 4 MB name, 10 000 players: the broker drops a message over MAX_PACKET_BYTES (tests/venue/test_broker.py);
+            # A 4 MB name, 10 000 players: the broker drops a message over MAX_PACKET_BYTES (tests/venue/test_broker);
             # what passes it is refused here.
             "a 200 kB name",
             envelope(
