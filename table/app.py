@@ -76,6 +76,7 @@ def _unlocked(minutes: int) -> Text:
 
 
 class Session(Protocol):
+    def recorded(self, event: Any) -> Any: ...  # the input as the log keeps it (a StartGame with its game's settings)
     def handle(self, event: Any) -> list[Any]: ...
     def resume_effects(self) -> list[Any]: ...
     def screen(self) -> Any: ...
@@ -187,6 +188,7 @@ class TableApp:
         game goes on unsaved from there (a log with a gap would replay wrong), and the screen says so."""
         now = self.clock()
         place = None
+        event = self.session.recorded(event)  # the same input live and replayed: a game starts with the same settings
         if not self.unsaved:
             try:
                 place = self.event_log.append(event, now)

@@ -6,10 +6,17 @@ it puts together; nothing below it imports it.
 flow from the game catalog, also while replaying, so a table that switched games resumes in the right one; the
 effects of the switch are the new flow's lights (and a cancelled countdown). The lobby stays while a game is on:
 a new game, or undoing the start, goes back to it with the same players seated and its undo history.
+
+A game is built with the settings it started with: `recorded` writes the config's settings of the chosen game into
+the lobby's StartGame before the app logs it, and a StartGame carrying settings builds the game with those, so a
+replay judges the past by the rules it was played by, whatever config.toml says now. A StartGame without them (a
+log from before, a game without settings) builds with the config's, as before.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,11 +29,14 @@ from table.core.inputs import (
     DieLanded,
     DieMoved,
     DieTakenOut,
+    StartGame,
     TrayCovered,
     TrayUncovered,
 )
 from table.core.table_state import TableState
 from table.lobby.flow import LobbyFlow
+
+log = logging.getLogger(__name__)
 
 
 class TableSession:
@@ -46,6 +56,7 @@ class TableSession:
         self.lobby = LobbyFlow(self.table, self.games)  # kept while a game is on: undoing the start comes back to it
         self.flow: Any = self.lobby
         self.switched: list[SwitchGame] = []  # the switches of flow the last input made (the venue's game starts)
+        self._starting: str | None = None  # the settings (JSON) of the StartGame being handled, None: the config's
 
     @property
     def game_key(self) -> str | None:
@@ -64,8 +75,20 @@ class TableSession:
     def tray(self) -> dict[int, Any]:
         return self.table.tray
 
+    def recorded(self, event: Any) -> Any:
+        """The input as the log is to keep it: the lobby's StartGame with the chosen game's settings written in (from
+        the config now), any other input as it is."""
+        if not isinstance(event, StartGame) or event.settings is not None or not isinstance(self.flow, LobbyFlow):
+            return event
+        entry = catalog.game(self.table.chosen_game)
+        if entry.settings is None:
+            return event  # nothing to record: the game has no settings
+        settings = entry.settings.dump(self._configured(entry))
+        return StartGame(settings=json.dumps({"game": entry.key, "settings": settings}, sort_keys=True))
+
     def handle(self, event: Any) -> list[Effect]:
         self.switched = []
+        self._starting = event.settings if isinstance(event, StartGame) else None
         if isinstance(event, TRAY_FACTS) and not self._plays_dice():
             self._tray_fact(event)  # a camera over the tray reports in the lobby and in card games too: noted quietly
             return []
@@ -121,5 +144,22 @@ class TableSession:
             self.flow.reopen()
         else:
             entry = catalog.game(switch.game)
-            settings = self.config.game_settings(entry.key) if self.config is not None else entry.default_settings
-            self.flow = entry.build(self.table, switch.players, settings)
+            self.flow = entry.build(self.table, switch.players, self._settings(entry))
+
+    def _configured(self, entry: catalog.GameEntry) -> Any:
+        """The game's settings as the config gives them now (its default without a config)."""
+        return self.config.game_settings(entry.key) if self.config is not None else entry.default_settings
+
+    def _settings(self, entry: catalog.GameEntry) -> Any:
+        """The settings the game starts with: those its StartGame carries, else the config's."""
+        if self._starting is None or entry.settings is None:
+            return self._configured(entry)
+        where = f"the settings {entry.key} was started with, in the game log"
+        try:
+            written = json.loads(self._starting)
+            if not isinstance(written, dict) or written.get("game") != entry.key:
+                raise ValueError(f"they are not {entry.key}'s: {self._starting[:80]}")
+            return entry.settings.load(written.get("settings"), where)
+        except (ValueError, TypeError) as error:  # a log edited by hand, or from a release that read settings otherwise
+            log.error("%s cannot be read (%s): the game is built with the config's settings", where, error)
+            return self._configured(entry)

@@ -252,3 +252,51 @@ def test_a_huge_line_is_answered_without_being_held_whole() -> None:
     assert first == {"error": "a request is at most 65536 bytes long; this one has 50000000"}
     assert second["winner"] == 1
     assert peak < 2_000_000  # bytes: a few pieces of MAX_LINE, never the 50 MB line
+
+
+# --- Impossible decks: no request holds more copies of a card than its game's deck has ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        # the examples: the Hollander deck has 2 Flying Hollanders, the loot stacks 6 "+5" cards
+        ({"game": "flying-hollander", "pile": ["hollander"] * 10}, "the deck has only 2 hollander, not 10"),
+        (
+            {"game": "flying-hollander", "play": {"pile": ["hollander"] * 10, "cards": ["crew:3"]}},
+            "the deck has only 2 hollander, not 10",
+        ),
+        (
+            {"game": "flying-hollander", "play": {"pile": ["crew:7"] * 3, "cards": ["crew:7", "crew:7"]}},
+            "the deck has only 4 crew:7, not 5",
+        ),
+        (
+            {"game": "piratenpoker", "score": {"loot": [{"value": 5, "side": "back"}] * 12}},
+            "the loot stacks hold only 6 loot cards of +5, not 12",
+        ),
+        (
+            {"game": "piratenpoker", "score": {"loot": [{"value": 10, "side": "front", "colour": "blue"}] * 2}},
+            "the deck has only one loot:blue:10, not 2",
+        ),
+        (
+            {"game": "piratenpoker", "showdown": {"plays": [["red:8"], ["red:8"], ["pass"]]}},
+            "the deck has only one red:8, not 2",
+        ),
+        (
+            {"game": "skullking-dice", "trick": ["pirate:skull"] * 4},
+            "the bag has only 3 pirate dice, not 4",
+        ),
+    ],
+)
+def test_a_request_holding_more_copies_than_the_deck_has_is_refused(request_: object, message: str) -> None:
+    answer = ask(request_)
+    assert answer == {"error": message}
+
+
+def test_a_request_holding_as_many_copies_as_the_deck_has_is_answered() -> None:
+    assert "error" not in ask({"game": "flying-hollander", "pile": ["hollander"] * 2})
+    assert "error" not in ask({"game": "flying-hollander", "play": {"pile": ["crew:7"] * 2, "cards": ["crew:7"] * 2}})
+    assert ask({"game": "piratenpoker", "score": {"loot": [{"value": 5, "side": "back"}] * 6}}) == {"score": 34}
+    two_red = [{"value": 5, "side": "front", "colour": "red"}] * 2
+    assert "error" not in ask({"game": "piratenpoker", "score": {"loot": two_red}})
+    assert "error" not in ask({"game": "skullking-dice", "trick": ["pirate:skull"] * 3})

@@ -103,7 +103,14 @@ class SetName:
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start the game chosen with the seats that joined (as many as the game needs)."""
+    """Start the game chosen with the seats that joined (as many as the game needs).
+
+    `settings`: the game's settings it starts with, as JSON text {"game": key, "settings": its section's keys}, filled
+    in by the table (table.session) before the input is logged, so a replay builds the same game whatever config.toml
+    says then; None in logs written before (and for a game without settings): the config's settings.
+    """
+
+    settings: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,15 @@ Pinball Framework's platforms declare their config sections), so the table's con
 
 A game's `settings.py` gives its `GameSettings`, and its catalog entry carries it (`GameEntry.settings`):
 
-    SETTINGS = GameSettings(section="piratenpoker", default=pp.DEFAULT_SETTINGS, parse=parse, default_toml=...)
+    SETTINGS = GameSettings(section="piratenpoker", default=pp.DEFAULT_SETTINGS, parse=parse, default_toml=...,
+                            dump=dump)
 
 The table's config reads each game's section with its `parse`, and writes each game's `default_toml` into the
 default config; the game's flow is built with its settings as parsed (its `default` without a config).
+
+A game's settings are also written into the event log when it starts (table.session), so a resumed game is judged
+by the rules it began with, whatever config.toml says by then: `dump` gives them back as the section's own keys,
+which `load` (the section's `parse`) reads again.
 """
 
 from __future__ import annotations
@@ -33,3 +38,10 @@ class GameSettings(Generic[T]):
     default: T  # the settings when the config has no such section (and in a table built without a config)
     parse: Callable[[dict[str, Any], str], T]  # (the section, where it is) -> the settings; raises ConfigError
     default_toml: str  # the section in the default config: its header, settings and comments, ending in "\n"
+    dump: Callable[[T], dict[str, Any]]  # the settings -> their section's keys, as `parse` reads them back
+
+    def load(self, section: Any, where: str) -> T:
+        """Settings from what `dump` gave (read back from JSON); raises ConfigError saying what is wrong."""
+        if not isinstance(section, dict):
+            CHECK.fail(where, f"the settings are a section of keys, not {section!r:.40}")
+        return self.parse(section, where)

@@ -4,6 +4,7 @@ the default config come from the game's package, so the table's config and its d
 from __future__ import annotations
 
 import dataclasses
+import json
 import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -108,7 +109,13 @@ def _rounds(section: dict[str, Any], where: str) -> int:
     return CHECK.between(section, "rounds", 1, 5, 3, where)
 
 
-ROUNDS = GameSettings(section="highcard", default=3, parse=_rounds, default_toml="[highcard]\nrounds = 3\n")
+ROUNDS = GameSettings(
+    section="highcard",
+    default=3,
+    parse=_rounds,
+    default_toml="[highcard]\nrounds = 3\n",
+    dump=lambda rounds: {"rounds": rounds},
+)
 
 
 @pytest.fixture
@@ -211,3 +218,62 @@ def test_the_hollander_deck_is_the_one_its_section_counts() -> None:
     deck = deck_codes("flying-hollander", config)
     assert "kraken" not in deck and deck.count("crew:12") == 5 and len(deck) == len(fh.DECK) - 2 + 1
     assert deck_codes("flying-hollander") == fh.DECK  # without a config: the printed deck
+
+
+# --- Settings written out and read back (the event log keeps those a game started with) -------------------------
+
+OTHER_THAN_DEFAULT = {  # a section of each game's that changes every setting it has from the default
+    "skullking-dice": (
+        '[dice]\nscoring = "landlubber"\ncounts.red = 6\nfaces.yellow = ["flag", "1", "1", "1", "7", "7"]\n'
+    ),
+    "piratenpoker": (
+        '[piratenpoker]\nloot = [5, 5, 5, 6, 6, 8, 10]\nsets = "once"\n'
+        'names = { red = "Rot", yellow = "Gelb", blue = "Blau" }\npass_wins = false\n'
+    ),
+    "flying-hollander": '[flying-hollander]\ncounts.kraken = 1\ncounts."crew:12" = 3\nending = "last-standing"\n',
+    "skullking-2021": (
+        '[skullking-2021]\nscoring = "rascal"\nloot = false\nkraken = false\nwhale = false\n'
+        'abilities = false\nkraken_leader = "after-kraken"\nrascal_after_last_trick = true\n'
+    ),
+}
+
+
+def test_every_game_with_settings_has_a_sample_other_than_its_default() -> None:
+    assert set(OTHER_THAN_DEFAULT) == {entry.key for entry in WITH_SETTINGS}  # a new game's settings are sampled too
+    for key, section in OTHER_THAN_DEFAULT.items():
+        entry = catalog.game(key)
+        settings = parse_config(two_seats(section)).game_settings(key)
+        assert settings != entry.default_settings
+        for field in dataclasses.fields(settings):  # every setting differs, so each one's round trip is seen
+            assert getattr(settings, field.name) != getattr(entry.default_settings, field.name), (key, field.name)
+
+
+@pytest.mark.parametrize("entry", WITH_SETTINGS, ids=lambda entry: entry.key)
+def test_every_game_s_settings_written_out_read_back_the_same(entry: GameEntry) -> None:
+    settings = section_of(entry)
+    other = parse_config(two_seats(OTHER_THAN_DEFAULT[entry.key])).game_settings(entry.key)
+    for chosen in (settings.default, other):
+        written = json.loads(json.dumps(settings.dump(chosen)))  # as the event log keeps it
+        assert settings.load(written, "the log") == chosen == settings.parse(written, "the log")
+        assert tomllib.loads(tomli_text(settings.section, written))[settings.section] == written  # the section's keys
+
+
+def tomli_text(section: str, keys: dict[str, Any]) -> str:
+    """The keys as a config.toml section (inline tables and arrays), to show a dump is what the section would say."""
+    return f"[{section}]\n" + "".join(f"{json.dumps(key)} = {toml_value(value)}\n" for key, value in keys.items())
+
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(key)} = {toml_value(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    return json.dumps(value)  # true, false, numbers and strings are written alike in JSON and TOML
+
+
+def test_settings_that_cannot_be_read_back_are_said() -> None:
+    settings = section_of(catalog.game("flying-hollander"))
+    with pytest.raises(ConfigError, match=r"^the log: the settings are a section of keys, not \['first-out'\]$"):
+        settings.load(["first-out"], "the log")
+    with pytest.raises(ConfigError, match=r"^the log: ending is one of first-out, last-standing, not 'sudden'$"):
+        settings.load({"ending": "sudden"}, "the log")

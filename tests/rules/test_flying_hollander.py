@@ -427,3 +427,16 @@ def test_the_config_gives_the_copies_of_each_card() -> None:
                 "# counts.kraken = 1", "counts = { " + ", ".join(f'"crew:{n}" = 0' for n in range(1, 13)) + " }"
             )
         )
+
+
+def test_cards_from_one_deck_follow_its_counts() -> None:
+    fh.check_from_one_deck(fh.DECK)  # the whole deck at once
+    with pytest.raises(fh.CardError, match="the deck has only 2 hollander, not 3"):
+        fh.check_from_one_deck(["hollander"] * 3)
+    fh.check_from_one_deck(["kraken"] * 3, {"kraken": 3})  # a deck enrolled with three
+    with pytest.raises(fh.CardError, match="the deck has only one kraken, not 2"):
+        fh.check_from_one_deck(["kraken"] * 2, {"kraken": 1})
+    with pytest.raises(fh.CardError, match="the deck has no crew:12, not 1"):
+        fh.check_from_one_deck(["crew:12"], {"crew:12": 0})
+    with pytest.raises(fh.CardError, match="no Flying Hollander card"):
+        fh.check_from_one_deck(["crew:13"])

@@ -244,7 +244,7 @@ def test_the_issue_s_referee_examples() -> None:
         ({"game": "piratenpoker", "showdown": {"plays": [["red:5"], ["blue:9"], ["pass"]]}}, "no poker card"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:5", "pass"], ["blue:8"], ["pass"]]}}, "alone"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:1"] * 7, ["blue:8"], ["pass"]]}}, "too many"),
-        ({"game": "piratenpoker", "showdown": {"plays": [["red:8"], ["red:8"], ["pass"]]}}, "the deck has 1 red:8"),
+        ({"game": "piratenpoker", "showdown": {"plays": [["red:8"], ["red:8"], ["pass"]]}}, "only one red:8"),
         ({"game": "piratenpoker", "showdown": {"plays": [[], ["red:8"], ["pass"]]}}, "one or more"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:1"], ["red:8"], [3]]}}, "strings"),
         ({"game": "piratenpoker", "showdown": {"plays": [["red:1"], ["red:8"], ["pass"]], "loot": "green"}}, "colour"),
@@ -261,3 +261,17 @@ def test_bad_requests_get_a_clear_error(request_: object, message: str) -> None:
     answer = ask(request_)
     assert list(answer) == ["error"]
     assert message in answer["error"]
+
+
+def test_cards_from_one_deck_follow_its_counts() -> None:
+    pp.check_from_one_deck(pp.DECK_CODES)  # the whole deck at once
+    with pytest.raises(pp.CardError, match="the deck has only 5 pass, not 6"):
+        pp.check_from_one_deck(["pass"] * 6)
+    with pytest.raises(pp.CardError, match="the deck has only 2 loot:red:5, not 3"):
+        pp.check_from_one_deck(["loot:red:5"] * 3)
+    pp.check_loot_fronts([5] * 6 + [10] * 3)
+    with pytest.raises(pp.CardError, match=r"the loot stacks hold only 6 loot cards of \+5, not 7"):
+        pp.check_loot_fronts([5] * 7)
+    pp.check_loot_fronts([5] * 9, stack=(5, 5, 5, 6, 6, 8, 10))  # a printing with three +5 cards a stack
+    with pytest.raises(pp.CardError, match=r"the loot stacks hold no loot cards of \+10, not 1"):
+        pp.check_loot_fronts([10], stack=(5, 5, 6, 6, 6, 8, 8))

@@ -1,5 +1,6 @@
 """The referee's questions for The Flying Hollander (`pirate-table referee`): JSON values in, JSON values out,
-answered by the rules (table.games.flying_hollander.rules)."""
+answered by the rules (table.games.flying_hollander.rules). The deck is the default one (DEFAULT_COUNTS): no request
+holds more copies of a card than it has."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def ask_play(value: Any) -> dict[str, Any]:
     pile, cards = _cards(asked["pile"], "pile"), _cards(asked["cards"], "cards")
     if not cards:
         raise RequestError('"cards" names at least one card')
+    fh.check_from_one_deck([*pile, *cards])
     refusal = fh.judge(pile, cards)
     if refusal is not None:
         return {"legal": False, "why": refusal.describe(), "beat": refusal.need.as_json()}
@@ -30,7 +32,9 @@ def ask_play(value: Any) -> dict[str, Any]:
 
 def ask_pile(value: Any) -> dict[str, Any]:
     """["crew:7", "hollander"] -> what the next card must be."""
-    return {"beat": fh.need(_cards(value, "pile")).as_json()}
+    pile = _cards(value, "pile")
+    fh.check_from_one_deck(pile)
+    return {"beat": fh.need(pile).as_json()}
 
 
 REFEREE = {"play": ask_play, "pile": ask_pile}

@@ -43,7 +43,8 @@ The decisions the rulebook leaves open (each also in the docs):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -98,6 +99,18 @@ def deck(counts: Mapping[str, int] | None = None) -> tuple[str, ...]:
 
 
 DECK = deck()
+
+
+def check_from_one_deck(cards: Iterable[str], counts: Mapping[str, int] | None = None) -> None:
+    """Raise CardError unless a deck of `counts` copies (default DEFAULT_COUNTS) holds all these cards at once."""
+    held = Counter(deck(counts))
+    for code, count in Counter(check_card(card) for card in cards).items():
+        if count > held[code]:
+            raise CardError(f"the deck has {_only(held[code])} {code}, not {count}")
+
+
+def _only(count: int) -> str:
+    return "no" if count == 0 else "only one" if count == 1 else f"only {count}"
 
 
 def check_players(players: int, deck_size: int = len(DECK)) -> None:

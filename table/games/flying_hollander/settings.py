@@ -35,6 +35,11 @@ def parse(section: dict[str, Any], where: str) -> HollanderSettings:
     return HollanderSettings(tuple(sorted(counts.items())), ending)
 
 
+def dump(settings: HollanderSettings) -> dict[str, Any]:
+    """The settings as their section's keys."""
+    return {"counts": dict(settings.counts), "ending": settings.ending}
+
+
 def deck(settings: HollanderSettings) -> tuple[str, ...]:
     """The deck these settings' counts describe, in the order enrollment asks."""
     return fh.deck(dict(settings.counts))
@@ -52,4 +57,5 @@ SETTINGS: GameSettings[HollanderSettings] = GameSettings(
 # When the game ends: "first-out" (printed: the first player out wins) or "last-standing" (play on to the last).
 # ending = "first-out"
 """,
+    dump=dump,
 )

@@ -1,9 +1,9 @@
 """The referee's questions for Piratenpoker (`pirate-table referee`): JSON values in, JSON values out, answered by
-the rules (table.games.piratenpoker.rules)."""
+the rules (table.games.piratenpoker.rules). The deck is the printed one with the default loot stacks: no request
+holds more copies of a card than it has."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from table.core.requests import RequestError, codes, fields
@@ -25,11 +25,7 @@ def ask_showdown(value: Any) -> dict[str, Any]:
             pp.check_play(play)
         except (pp.PlayError, pp.CardError) as error:
             raise RequestError(f"play {index}: {error}") from None
-    laid = Counter(code for play in plays for code in play)
-    for code, count in sorted(laid.items()):
-        most = pp.PASS_CARDS if code == pp.PASS else pp.POKER_COUNTS[code]
-        if count > most:
-            raise RequestError(f"the deck has {most} {code}, the plays hold {count}")
+    pp.check_from_one_deck(code for play in plays for code in play)
     loot = asked.get("loot")
     if loot is not None and loot not in pp.COLOURS:
         raise RequestError(f'"loot" is the round-3 loot card\'s colour, one of {", ".join(pp.COLOURS)}, not {loot!r}')
@@ -44,7 +40,8 @@ def ask_score(value: Any) -> dict[str, Any]:
     asked = fields(value, "score", required=("loot",), optional=("sets",))
     if not isinstance(asked["loot"], list):
         raise RequestError('"loot" is a list such as [{"value": 10, "side": "front"}, {"value": 5, "side": "back"}]')
-    held = []
+    held: list[pp.Held] = []
+    coloured: list[str] = []  # the codes of the loot cards whose colour the request gives
     for index, item in enumerate(asked["loot"]):
         card = fields(item, f"loot {index}", required=("value", "side"), optional=("colour",))
         front, side, colour = card["value"], card["side"], card.get("colour", pp.COLOURS[0])
@@ -55,6 +52,10 @@ def ask_score(value: Any) -> dict[str, Any]:
         if colour not in pp.COLOURS:
             raise RequestError(f"loot {index}: the colour is one of {', '.join(pp.COLOURS)}, not {colour!r}")
         held.append(pp.Held(pp.Loot(colour, front), side == "front"))
+        if "colour" in card:
+            coloured.append(held[-1].loot.code)
+    pp.check_loot_fronts(one.loot.front for one in held)
+    pp.check_from_one_deck(coloured)  # and each colour's stack holds those given by colour
     sets = asked.get("sets", pp.EVERY_SET)
     if sets not in (pp.EVERY_SET, pp.ONE_SET):
         raise RequestError(f'"sets" is "{pp.EVERY_SET}" or "{pp.ONE_SET}", not {sets!r}')

@@ -92,6 +92,7 @@ DECK_CODES: tuple[str, ...] = (
 )
 assert len(POKER_DECK) == 84 and len(LOOT_DECK) == 21 and len(DECK_CODES) == 110
 POKER_COUNTS = Counter(card.code for card in POKER_DECK)
+DECK_COUNTS = Counter(DECK_CODES)  # copies of each card: poker cards, Pass cards and loot cards
 
 
 class CardError(ValueError):
@@ -122,6 +123,28 @@ def parse_loot(code: str) -> Loot:
 
 def is_loot(code: str) -> bool:
     return code.strip().lower().startswith("loot:")
+
+
+def check_from_one_deck(codes: Iterable[str], deck: Sequence[str] = DECK_CODES) -> None:
+    """Raise CardError unless `deck` (default: the printed poker and Pass cards and the default loot) holds all these
+    cards at once: two red 8s it cannot."""
+    held = DECK_COUNTS if deck is DECK_CODES else Counter(deck)
+    for code, count in sorted(Counter(codes).items()):
+        if count > held[code]:
+            raise CardError(f"the deck has {_only(held[code])} {code}, not {count}")
+
+
+def check_loot_fronts(fronts: Iterable[int], stack: Sequence[int] = LOOT_FRONTS) -> None:
+    """Raise CardError unless the three loot stacks (`stack` the fronts of each colour's) hold this many loot cards
+    of each front value, whatever their colours: twelve +5 cards they cannot."""
+    held = Counter(loot.front for loot in loot_deck(stack))
+    for front, count in sorted(Counter(fronts).items()):
+        if count > held[front]:
+            raise CardError(f"the loot stacks hold {_only(held[front])} loot cards of +{front}, not {count}")
+
+
+def _only(count: int) -> str:
+    return "no" if count == 0 else "only one" if count == 1 else f"only {count}"
 
 
 # --- One round: the plays and the showdown -----------------------------------------------------------------------

@@ -17,6 +17,18 @@ def parse(section: dict[str, Any], where: str) -> pp.Settings:
         CHECK.fail(where, str(error))
 
 
+def dump(settings: pp.Settings) -> dict[str, Any]:
+    """The settings as their section's keys (no `names`: the table's own words)."""
+    section: dict[str, Any] = {
+        "loot": list(settings.loot_fronts),
+        "sets": settings.sets,
+        "pass_wins": settings.pass_wins,
+    }
+    if settings.colour_names is not None:
+        section["names"] = dict(settings.colour_names)
+    return section
+
+
 SETTINGS = GameSettings(
     section="piratenpoker",
     default=pp.DEFAULT_SETTINGS,
@@ -31,4 +43,5 @@ SETTINGS = GameSettings(
 # A Pass (worth 0) may win a tie the cards cannot break, as the second-highest total (printed); false: never.
 # pass_wins = true
 """,  # noqa: E501 (the default config's words, as they were)
+    dump=dump,
 )

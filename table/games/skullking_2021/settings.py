@@ -4,6 +4,7 @@ Roatan wagers after the last trick (docs/rules/skullking-2021.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from table.core.settings import CHECK, GameSettings
@@ -25,6 +26,11 @@ def parse(section: dict[str, Any], where: str) -> sk.Options:
     )
 
 
+def dump(options: sk.Options) -> dict[str, Any]:
+    """The options as their section's keys: each key is the option's own name."""
+    return dataclasses.asdict(options)
+
+
 SETTINGS = GameSettings(
     section="skullking-2021",
     default=sk.EVERYTHING,
@@ -43,4 +49,5 @@ SETTINGS = GameSettings(
 # kraken_leader = "would-have-won"
 # rascal_after_last_trick = false
 """,
+    dump=dump,
 )

@@ -51,6 +51,15 @@ def _bag(section: dict[str, Any], where: str) -> skd.DiceBag:
     return skd.DiceBag(faces=faces, counts=counts)
 
 
+def dump(settings: DiceSettings) -> dict[str, Any]:
+    """The settings as their section's keys, the whole bag written out (each kind's faces and count)."""
+    return {
+        "scoring": settings.scoring,
+        "faces": {kind: list(faces) for kind, faces in settings.bag.faces.items()},
+        "counts": dict(settings.bag.counts),
+    }
+
+
 SETTINGS = GameSettings(
     section="dice",  # not the game's key: config files have said [dice] since the dice game came
     default=DiceSettings(),
@@ -62,4 +71,5 @@ scoring = "standard"   # the dice game's scoring: "standard" (as the card game) 
 # faces.yellow = ["flag", "flag", "flag", "1", "1", "7"]
 # counts.yellow = 8
 """,  # noqa: E501 (the default config's words, as they were)
+    dump=dump,
 )
