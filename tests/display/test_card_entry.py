@@ -1,0 +1,69 @@
+"""The operator's card entered by hand on the bar: W, then the card's group, then the card; Back and Esc close it."""
+
+from __future__ import annotations
+
+import pygame
+
+from table.core import inputs
+from table.display.controls import ActionBar
+from table.session import TableSession
+
+
+def key(char: str, code: int | None = None) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code if code is not None else ord(char), unicode=char)
+
+
+def playing(game: str) -> TableSession:
+    """Round 1 of a 3-seat game, bids revealed: seat 1 leads."""
+    flow = TableSession(3)
+    flow.handle(inputs.ChooseGame(game))
+    for seat in range(3):
+        flow.handle(inputs.JoinSeat(seat))
+    flow.handle(inputs.StartGame())
+    for seat in range(3):
+        flow.handle(inputs.ChooseBid(seat, 0))
+    flow.handle(inputs.CountdownDone())
+    return flow
+
+
+def labels(controls: ActionBar, flow: TableSession) -> list[str]:
+    return [str(button.label) for button in controls.buttons(flow.screen())]
+
+
+def test_the_bar_enters_the_acting_seats_card_by_suit_then_number() -> None:
+    flow = playing("skullking")
+    controls = ActionBar()
+    assert "Enter Seat 2's card" in labels(controls, flow)
+    assert controls.handle(key("w"), flow.screen()) == []
+    assert labels(controls, flow) == ["yellow", "red", "blue", "black", "Other cards", "Back"]
+    assert controls.handle(key("1"), flow.screen()) == []
+    offered = labels(controls, flow)
+    assert offered[:2] == ["yellow 1", "yellow 2"] and len(offered) == 14 and offered[-1] == "Back"
+    assert controls.handle(key("t"), flow.screen()) == [inputs.CardEntered(1, "yellow:10")]
+    flow.handle(inputs.CardEntered(1, "yellow:10"))
+    assert "Enter Seat 3's card" in labels(controls, flow)  # the picker closed, the next seat's turn
+
+
+def test_the_other_cards_and_closing_the_picker() -> None:
+    flow = playing("skullking-2021")
+    controls = ActionBar()
+    controls.handle(key("w"), flow.screen())
+    controls.handle(key("5"), flow.screen())
+    others = labels(controls, flow)
+    assert {"Escape", "Tigress", "Skull King", "Kraken"} <= set(others), others
+    controls.handle(key("\x1b", pygame.K_ESCAPE), flow.screen())  # Esc closes the choice, it does not quit
+    assert not controls.of(flow.screen()).quit
+    assert "Enter Seat 2's card" in labels(controls, flow)
+    controls.handle(key("w"), flow.screen())
+    back = [button for button in controls.buttons(flow.screen()) if str(button.label) == "Back"]
+    assert controls.of(flow.screen())._press(back[0]) == []
+    assert "Enter Seat 2's card" in labels(controls, flow)
+
+
+def test_no_card_to_enter_while_bidding() -> None:
+    flow = TableSession(3)
+    flow.handle(inputs.ChooseGame("skullking"))
+    for seat in range(3):
+        flow.handle(inputs.JoinSeat(seat))
+    flow.handle(inputs.StartGame())
+    assert not any("card" in label for label in labels(ActionBar(), flow))
