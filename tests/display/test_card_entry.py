@@ -67,3 +67,21 @@ def test_no_card_to_enter_while_bidding() -> None:
         flow.handle(inputs.JoinSeat(seat))
     flow.handle(inputs.StartGame())
     assert not any("card" in label for label in labels(ActionBar(), flow))
+
+
+def test_piratenpoker_enters_a_card_laid_face_down_at_the_selected_seat() -> None:
+    flow = TableSession(3)
+    flow.handle(inputs.ChooseGame("piratenpoker"))
+    for seat in range(3):
+        flow.handle(inputs.JoinSeat(seat))
+    flow.handle(inputs.StartGame())
+    controls = ActionBar()
+    assert "Enter Seat 1's card" in labels(controls, flow)  # a loot card turned
+    for code in ("loot:red:10", "loot:yellow:5", "loot:blue:8"):
+        flow.handle(inputs.CardEntered(0, code))
+    controls.handle(key("\t", pygame.K_TAB), flow.screen())
+    assert "Enter Seat 2's face-down card" in labels(controls, flow)
+    controls.handle(key("w"), flow.screen())
+    assert labels(controls, flow) == ["red", "yellow", "blue", "Other cards", "Back"]
+    controls.handle(key("2"), flow.screen())
+    assert controls.handle(key("7"), flow.screen()) == [inputs.CardEntered(1, "yellow:7")]

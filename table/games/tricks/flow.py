@@ -130,6 +130,7 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
     """A game of Skull King at the table, played by an edition's `RULES`; the edition fills the hooks below."""
 
     RULES: tricks.Rulebook  # the edition's rules module
+    HAND_ENTRY = True  # a card its reader cannot read is entered by the operator
     STATE: ClassVar[type[TrickState[Any]]] = TrickState
     SUIT_NAMES: ClassVar[Mapping[Any, Text]]  # the edition's suits in words
     SPECIAL_NAMES: ClassVar[Mapping[str, Text]]  # its other cards in words, by code
@@ -358,12 +359,6 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
             if left[card] > 0 and self._in_play(card)
         ]
         return (HandEntry(seat, tuple(choices)),)
-
-    def _reader_down(self, seat: int, reason: str) -> None:
-        super()._reader_down(seat, reason)
-        if seat in self.readers_down and seat in self.state.players:
-            said = text("{name}: the operator enters your cards on the screen", name=self._name(seat))
-            self._say(said, seat)
 
     def _play_card(self, seat: int, uid: str, card: Any) -> None:
         game = self.state
