@@ -1,6 +1,6 @@
 """The operator's card entered by hand, on a game's bar: for a card its reader cannot read (a sticker fallen off or
 dead, a reader down). A card game's screen model lists what may be entered now (`hand_entry`, table.core.frame);
-the bar offers "Enter <name>'s card" (W) for the selected seat, then the card's group (its suit, or the other
+the bar offers "Enter <name>'s card" (V) for the selected seat, then the card's group (its suit, or the other
 cards; keys 1-9), then the card (numbers by their digit, T for 10), which sends `CardEntered`. Back closes it.
 
 A game's controls keep one `CardPicker` and ask it first: while it is open its buttons are the bar.
@@ -16,7 +16,7 @@ from table.core.text import text
 from table.display.controls import Button, Opens
 
 ENTER, GROUP, BACK = "enter a card", "card group", "card back"
-ENTER_KEY = "w"  # "write in" the card: a key no game's bar uses
+ENTER_KEY = "v"  # a key no game's bar uses (W is the Hollander's Pirate swap)
 
 
 def entry_for(screen: Any, seat: int) -> HandEntry | None:

@@ -1,4 +1,4 @@
-"""The operator's card entered by hand on the bar: W, then the card's group, then the card; Back and Esc close it."""
+"""The operator's card entered by hand on the bar: V, then the card's group, then the card; Back and Esc close it."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_the_bar_enters_the_acting_seats_card_by_suit_then_number() -> None:
     flow = playing("skullking")
     controls = ActionBar()
     assert "Enter Seat 2's card" in labels(controls, flow)
-    assert controls.handle(key("w"), flow.screen()) == []
+    assert controls.handle(key("v"), flow.screen()) == []
     assert labels(controls, flow) == ["yellow", "red", "blue", "black", "Other cards", "Back"]
     assert controls.handle(key("1"), flow.screen()) == []
     offered = labels(controls, flow)
@@ -47,14 +47,14 @@ def test_the_bar_enters_the_acting_seats_card_by_suit_then_number() -> None:
 def test_the_other_cards_and_closing_the_picker() -> None:
     flow = playing("skullking-2021")
     controls = ActionBar()
-    controls.handle(key("w"), flow.screen())
+    controls.handle(key("v"), flow.screen())
     controls.handle(key("5"), flow.screen())
     others = labels(controls, flow)
     assert {"Escape", "Tigress", "Skull King", "Kraken"} <= set(others), others
     controls.handle(key("\x1b", pygame.K_ESCAPE), flow.screen())  # Esc closes the choice, it does not quit
     assert not controls.of(flow.screen()).quit
     assert "Enter Seat 2's card" in labels(controls, flow)
-    controls.handle(key("w"), flow.screen())
+    controls.handle(key("v"), flow.screen())
     back = [button for button in controls.buttons(flow.screen()) if str(button.label) == "Back"]
     assert controls.of(flow.screen())._press(back[0]) == []
     assert "Enter Seat 2's card" in labels(controls, flow)
@@ -81,7 +81,21 @@ def test_piratenpoker_enters_a_card_laid_face_down_at_the_selected_seat() -> Non
         flow.handle(inputs.CardEntered(0, code))
     controls.handle(key("\t", pygame.K_TAB), flow.screen())
     assert "Enter Seat 2's face-down card" in labels(controls, flow)
-    controls.handle(key("w"), flow.screen())
+    controls.handle(key("v"), flow.screen())
     assert labels(controls, flow) == ["red", "yellow", "blue", "Other cards", "Back"]
     controls.handle(key("2"), flow.screen())
     assert controls.handle(key("7"), flow.screen()) == [inputs.CardEntered(1, "yellow:7")]
+
+
+def test_the_hollander_enters_a_pile_card() -> None:
+    flow = TableSession(3)
+    flow.handle(inputs.ChooseGame("flying-hollander"))
+    for seat in range(3):
+        flow.handle(inputs.JoinSeat(seat))
+    flow.handle(inputs.StartGame())
+    controls = ActionBar()
+    assert "Enter Seat 2's card" in labels(controls, flow)
+    controls.handle(key("v"), flow.screen())
+    assert labels(controls, flow) == ["Crew", "Other cards", "Back"]
+    controls.handle(key("1"), flow.screen())
+    assert controls.handle(key("7"), flow.screen()) == [inputs.CardEntered(1, "crew:7")]

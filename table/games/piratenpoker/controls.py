@@ -7,7 +7,7 @@ Tab) or for the table:
     the loot cards lying out: the winner's choice overboard / below deck (touch)
     the players: who gets the card overboard (touch)
     H   the winner of round 2 keeps their back-side cards (as holding the button)
-    W   enter the selected seat's card by hand: a loot card turned, a card laid face down, a back-side card given
+    V   enter the selected seat's card by hand: a loot card turned, a card laid face down, a back-side card given
         (then its colour, then the card: table.display.card_entry)
     U   undo (Y confirms, N cancels)    G   new game: back to the lobby (asks Y / N while a match is on)
 

@@ -20,6 +20,9 @@
   out) and three new loot cards are turned, until a loot stack is empty: then the final score.
 - All tie: the game ends at once, the loot still out goes back under its stacks, and a new game starts.
 
+A card its reader cannot read is entered by the operator (CardEntered): a loot card turned, a card laid face down
+(every poker card is offered, so the offer tells nothing of what lies face down), a back-side card given.
+
 Named refusals (message, ERROR light, error sound, nothing changes): a card played twice (a tag already played
 since the last reshuffle, or laid this round), a card that is not in the player's hand by count, a Pass card with
 other cards, more than six cards, a loot card from the wrong stack, a loot card played as a poker card, a seat

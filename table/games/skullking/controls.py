@@ -3,7 +3,7 @@ the table waits for, or the next still to bid) and for the operator. Registered 
 2021 edition builds on it (table.games.skullking_2021.controls).
 
     0-9 bid (T: 10)    P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
-    W enter the card the table waits for by hand (then its suit, then the card: table.display.card_entry)
+    V enter the card the table waits for by hand (then its suit, then the card: table.display.card_entry)
     U undo (Y confirms, N cancels)    G new game (once the game is over)
 """
 
