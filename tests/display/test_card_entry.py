@@ -6,6 +6,7 @@ import pygame
 
 from table.core import inputs
 from table.display.controls import ActionBar
+from table.operator import NewSticker
 from table.session import TableSession
 
 
@@ -99,3 +100,15 @@ def test_the_hollander_enters_a_pile_card() -> None:
     assert labels(controls, flow) == ["Crew", "Other cards", "Back"]
     controls.handle(key("1"), flow.screen())
     assert controls.handle(key("7"), flow.screen()) == [inputs.CardEntered(1, "crew:7")]
+
+
+def test_a_new_sticker_is_named_by_its_card_while_the_seats_reader_works() -> None:
+    flow = playing("skullking")
+    controls = ActionBar()
+    assert "Seat 2's new sticker" in labels(controls, flow)
+    controls.handle(key("z"), flow.screen())
+    controls.handle(key("5"), flow.screen())  # the other cards
+    assert controls.handle(key("9"), flow.screen()) == [NewSticker(1, "skullking")]
+    flow.handle(inputs.ReaderDown(1, "no answer"))
+    assert "Seat 2's new sticker" not in labels(controls, flow)  # no reader to lay it on
+    assert "Enter Seat 2's card" in labels(controls, flow)

@@ -311,7 +311,7 @@ def _plate(
 
 
 class HollanderControls(AskedNewGame):
-    """V: enter the selected seat's pile card by hand (table.display.card_entry)."""
+    """V: enter the selected seat's pile card by hand; Z: a new sticker on its reader (table.display.card_entry)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -349,6 +349,8 @@ class HollanderControls(AskedNewGame):
                 chosen.append(Button(text("{name} takes the pile", name=name), TakePile(seat), "h"))
         if (entering := self.picker.button(screen, seat)) is not None:
             chosen.append(entering)
+        if (sticker := self.picker.sticker_button(screen, seat)) is not None:
+            chosen.append(sticker)
         return [*chosen, *self.undo_and_new_game(screen)]
 
     def open(self, button: Button) -> list[object]:

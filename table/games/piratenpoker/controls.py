@@ -8,6 +8,7 @@ Tab) or for the table:
     the players: who gets the card overboard (touch)
     H   the winner of round 2 keeps their back-side cards (as holding the button)
     V   enter the selected seat's card by hand: a loot card turned, a card laid face down, a back-side card given
+    Z   a new sticker on the selected seat's reader: choose its card, the deck learns it
         (then its colour, then the card: table.display.card_entry)
     U   undo (Y confirms, N cancels)    G   new game: back to the lobby (asks Y / N while a match is on)
 
@@ -46,6 +47,8 @@ class PokerControls(AskedNewGame):
         view = _view(screen, self.seat(screen))
         if (entering := self.picker.button(screen, self.seat(screen))) is not None:
             chosen.append(entering)
+        if (sticker := self.picker.sticker_button(screen, self.seat(screen))) is not None:
+            chosen.append(sticker)
         laying = screen.step == "laying" and screen.phase is Phase.BIDDING
         if view is not None and laying and view.in_game and view.laid and not view.done:
             chosen.append(Button(text("{name} done", name=view.label), PlayDone(view.seat), "a"))

@@ -4,6 +4,7 @@ the table waits for, or the next still to bid) and for the operator. Registered 
 
     0-9 bid (T: 10)    P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
     V enter the card the table waits for by hand (then its suit, then the card: table.display.card_entry)
+    Z the unknown sticker on the seat's reader is a new sticker: choose its card, the deck learns it
     U undo (Y confirms, N cancels)    G new game (once the game is over)
 """
 
@@ -69,6 +70,8 @@ class SkullKingControls(BarControls):
         entering = self.picker.button(screen, seat)
         if entering is not None:
             chosen.append(entering)
+        if (sticker := self.picker.sticker_button(screen, seat)) is not None:
+            chosen.append(sticker)
         if revealed and screen.scary_mary is None:
             chosen.append(Button(text("Correct {name}'s bid", name=name), CORRECT, "c", text("Correct the bid")))
         chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
