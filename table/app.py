@@ -44,7 +44,8 @@ from table.devices.dice_tray import DiceTray
 from table.devices.lights import Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
-from table.operator import OPEN_FROM_SCREEN, OperatorLock, OperatorPin, OperatorRole
+from table.enrollment import RefusedSticker, learn_sticker
+from table.operator import OPEN_FROM_SCREEN, NewSticker, OperatorLock, OperatorPin, OperatorRole
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -219,12 +220,30 @@ class TableApp:
             if self.operator is not None and not isinstance(event, OPEN_FROM_SCREEN):
                 log.info("operator action %s (authorised by %s)", event, self.operator.authorised_by())
                 self.operator.acted()
-            self.submit(event)
+            if isinstance(event, NewSticker):
+                self._new_sticker(event)
+            else:
+                self.submit(event)
         else:
             self.waiting_for_operator = event
             self._say(OPERATOR_NEEDED, error=True)
             return False
         return True
+
+    def _new_sticker(self, event: NewSticker) -> None:
+        """The unknown sticker on a seat's reader is learned as the card the operator named, then laid again for
+        the game (the lift and the card laid are logged, so a replay needs no registry)."""
+        uid = self.session.on_reader.get(event.seat)
+        try:
+            said = learn_sticker(self.registry, self.session.chosen_game, event.seat, uid, event.code)
+        except RefusedSticker as refusal:
+            self._say(refusal.said, error=True)
+            return
+        assert uid is not None
+        log.info("seat %d: the sticker %s learned as %s", event.seat + 1, uid, event.code)
+        self._say(said)
+        self.submit(inputs.CardLifted(event.seat))
+        self.submit(inputs.CardLaid(event.seat, uid, event.code))
 
     def operator_open(self) -> bool:
         """True while the operator's lock is open (a table with a lock): the bar offers to lock it."""

@@ -68,7 +68,9 @@ def identify(registry: DeckRegistry, game: str, uid: str, tag_code: str | None) 
         for other, codes in decks().items():
             if tag_code in codes:
                 return Known(tag_code) if other == game else FromAnotherGame(other, tag_code)
-        return UnknownTag(uid)  # a code no deck prints: never guess what was meant
+        if enrolled is None:
+            return UnknownTag(uid)  # a code no deck prints: never guess what was meant
+        # a code no deck prints on a tag enrolled since (a replacement sticker): known by its uid
     if enrolled is None:
         return UnknownTag(uid)
     if enrolled.game != game:

@@ -10,7 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from table.decks import deck_codes
+from table.core.text import Text, text
+from table.decks import FromAnotherGame, Known, deck_codes, identify
 from table.store.decks import AlreadyEnrolled, DeckRegistry, normalise_uid
 
 
@@ -127,3 +128,35 @@ class TagWriting:
         """The hub's answer to a WriteCode."""
         if ok:
             self.registry.mark_written(uid)
+
+
+REPLACEMENTS = "replacements"  # the registry's deck of stickers learned mid-game (the table knows no box's name)
+
+
+def learn_sticker(registry: DeckRegistry, game: str, seat: int, uid: str | None, code: str, config: Any = None) -> Text:
+    """A replacement sticker, mid-game: the tag `uid` on `seat`'s reader, unknown to the table, is card `code` of
+    `game`. Enrolled in the deck REPLACEMENTS; returns what to say. Raises RefusedSticker, changing nothing, for no
+    tag there, a card not of this game, or a tag the table knows already (as a card of this game or another)."""
+    number = seat + 1
+    if uid is None:
+        raise RefusedSticker(text("Lay the new sticker on the reader of seat {number} first", number=number))
+    if code not in deck_codes(game, config):
+        raise RefusedSticker(text("{code} is no card of this game", code=code))
+    match identify(registry, game, uid, None):
+        case Known():
+            raise RefusedSticker(text("The sticker on seat {number}'s reader is known already", number=number))
+        case FromAnotherGame():
+            raise RefusedSticker(text("The sticker on seat {number}'s reader is a card of another game", number=number))
+    try:
+        registry.enroll(game, REPLACEMENTS, uid, code)
+    except (AlreadyEnrolled, ValueError) as error:
+        raise RefusedSticker(text("This sticker cannot be learned ({error})", error=str(error))) from error
+    return text("The new sticker on seat {number}'s reader is learned", number=number)
+
+
+class RefusedSticker(ValueError):
+    """A replacement sticker the table does not learn: `said` says why."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(str(said))
+        self.said = said

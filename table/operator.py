@@ -40,6 +40,16 @@ class OperatorPin:
 
 
 @dataclass(frozen=True)
+class NewSticker:
+    """The bar's: the blank or unknown sticker now on `seat`'s reader is card `code`. The app enrolls it in the
+    deck and lays it again, so the game takes the card (never a game input itself; the card laid is logged). An
+    operator's action, as every screen input but OPEN_FROM_SCREEN."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True)
 class OperatorLock:
     """The bar's Lock button: the operator is done, lock now (never a game input)."""
 

@@ -17,6 +17,7 @@ from table.devices.hub_emulator import HubEmulator
 from table.devices.lights import AMBER, RED, Pattern, SeatLight
 from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
+from table.operator import NewSticker
 from table.session import TableSession
 from table.sim.virtual_deck import VirtualSeats, virtual_deck
 from table.store.database import open_database
@@ -239,3 +240,27 @@ def test_the_last_trick_asked_for_is_shown_until_the_app_hides_it(table: Harness
     table.run(1.0)
     assert not table.screen.showing_last and table.app.last_trick_due is None
     assert [event for _, _, event in table.app.event_log.replay()][-1] == inputs.HideLastTrick()
+
+
+def test_a_replacement_sticker_is_learned_mid_game_and_the_game_takes_its_card(table: Harness) -> None:
+    join_and_start(table)
+    bid(table, 0, taps=1)
+    bid(table, 1, taps=0)
+    table.run(3.5)  # YO-HO-HO
+    leader = next(seat.seat for seat in table.screen.seats if seat.acting)
+    table.app.from_screen(NewSticker(leader, "skullking"))  # nothing on the reader yet
+    assert table.app.notice is not None and "Lay the new sticker" in str(table.app.notice[0].text)
+    blank = bytes.fromhex("04BEEF00000001")
+    table.hub.place(leader, blank, "")  # a blank sticker on the Skull King whose sticker died
+    table.run_until(lambda: table.shown(leader) is Pattern.RED_BURST)
+    assert table.screen.trick.cards == ()
+    assert table.app.from_screen(NewSticker(leader, "skullking"))
+    table.run(0.1)
+    assert table.app.registry.lookup(blank.hex()).code == "skullking"
+    assert [card.code for card in table.screen.trick.cards] == ["skullking"]
+    logged = [event for _, _, event in table.app.event_log.replay()]
+    assert logged[-1] == inputs.CardLaid(leader, blank.hex().upper(), "skullking")
+    table.app.from_screen(NewSticker(leader, "skullking"))  # known now: nothing to learn, nothing changes
+    assert table.app.notice is not None and "known already" in str(table.app.notice[0].text)
+    table.restart()  # the log replays the card; the registry keeps the sticker for good
+    assert [card.code for card in table.screen.trick.cards] == ["skullking"]

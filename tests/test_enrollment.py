@@ -96,3 +96,26 @@ def test_the_flying_hollander_s_deck_is_the_config_s(registry: DeckRegistry) -> 
     assert session.codes.count("crew:12") == 1 and session.codes.count("kraken") == 3
     assert session.progress() == (0, 60 - 3 + 1)
     assert Enrollment(registry, "flying-hollander", "red box").codes.count("kraken") == 2  # the default deck
+
+
+def test_a_replacement_sticker_is_learned_once_as_a_card_of_the_game(registry: DeckRegistry) -> None:
+    from table.decks import Known, identify
+    from table.enrollment import REPLACEMENTS, RefusedSticker, learn_sticker
+
+    said = learn_sticker(registry, "skullking", 2, uid(7), "yellow:7")
+    assert str(said) == "The new sticker on seat 3's reader is learned"
+    assert registry.tags("skullking", REPLACEMENTS)[0].code == "yellow:7"
+    assert identify(registry, "skullking", uid(7), None) == Known("yellow:7")
+    assert identify(registry, "skullking", uid(7), "garbled") == Known("yellow:7")  # a code no deck prints
+    refusals = {
+        "known already": (registry, "skullking", 2, uid(7), "red:3"),
+        "Lay the new sticker": (registry, "skullking", 2, None, "red:3"),
+        "no card of this game": (registry, "skullking", 2, uid(8), "crew:3"),
+    }
+    registry.enroll("flying-hollander", "box", uid(9), "crew:3")
+    refusals["another game"] = (registry, "skullking", 2, uid(9), "red:3")
+    for says, args in refusals.items():
+        with pytest.raises(RefusedSticker) as refused:
+            learn_sticker(*args)  # type: ignore[arg-type]
+        assert says in str(refused.value.said)
+    assert len(registry.tags("skullking", REPLACEMENTS)) == 1  # nothing changed by a refusal

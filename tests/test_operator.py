@@ -207,3 +207,9 @@ def test_anyone_may_ask_for_the_last_trick_from_the_screen(table: tuple) -> None
     turn(app, hub, clock, 1)
     assert logged(app)[-1] == inputs.ShowLastTrick()
     assert str(screens[-1].messages[-1].text) == "Nothing is judged yet: there is no last trick to show"
+
+
+def test_a_card_entered_by_hand_is_the_operators() -> None:
+    role = OperatorRole(OperatorSettings(PIN_HASH, (), 5), FakeClock())
+    assert not role.may(inputs.CardEntered(1, "yellow:7"))
+    assert role.pin("482913") and role.may(inputs.CardEntered(1, "yellow:7"))

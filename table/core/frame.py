@@ -12,6 +12,7 @@ display's banner, why line and bar:
     why: Text | None             why the last trick went where it went (a game's, not the lobby's)
     judged: JudgedView | None    the last trick judged, to show again on demand
     showing_last: bool           ShowLastTrick: the last trick is shown again (until the next input)
+    hand_entry: tuple[HandEntry, ...]  the cards the operator may enter by hand now (a card game's)
 
 Nothing secret is in a screen model: what only one seat may see is its `PrivateView`. Words for the players are
 `Text` (table.core.text), said in the screen's `language`; names typed by people stay plain `str`.
@@ -77,6 +78,26 @@ class PrivateView:
     seat: int
     bid: int | None = None  # before the reveal: the bid counted or locked at this seat
     hidden: tuple[str, ...] = ()  # codes known to the table at this seat, shown to no one
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A card the operator may enter by hand (`CardEntered`): its code, in words, and its group on the picker (its
+    suit, or the game's other cards), so a deck of seventy cards fits the bar in two steps."""
+
+    code: str
+    said: Text
+    group: Text
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A card the table waits for at `seat` that the operator may enter by hand, for a card its reader cannot read:
+    the cards it may be (those the seat may legally have played, as far as the table knows)."""
+
+    seat: int
+    cards: tuple[CardChoice, ...]
+    face_down: bool = False  # a card laid face down: the picker says so (its choice shows on the screen)
 
 
 @dataclass(frozen=True)

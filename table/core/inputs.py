@@ -162,6 +162,15 @@ class CorrectBid:
 
 
 @dataclass(frozen=True)
+class CardEntered:
+    """The operator enters the card `seat` played, by hand, for a card its reader cannot read (a sticker fallen off
+    or dead, a reader down): the game takes it as if laid there. `code` is a card code of the game ("yellow:7")."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True)
 class Undo:
     """The operator asks to take back the last action; nothing happens until ConfirmUndo."""
 
@@ -270,6 +279,7 @@ Input = (
     | CountdownDone
     | ChooseScaryMary
     | CorrectBid
+    | CardEntered
     | Undo
     | ConfirmUndo
     | CancelUndo

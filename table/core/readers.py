@@ -8,7 +8,7 @@ AMBER_LONG_BLINK at its seat only, and what lay on it can no longer be seen. The
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from table.core.effects import LedPattern
 from table.core.inputs import LinkLost, LinkRestored, ReaderDown, ReaderUp
@@ -21,6 +21,8 @@ else:
 
 
 class SeatReaders(_Flow):
+    HAND_ENTRY: ClassVar[bool] = False  # the operator may enter this game's cards by hand (inputs.CardEntered)
+
     def _common_input(self, event: object) -> bool:
         match event:
             case LinkLost():
@@ -56,6 +58,8 @@ class SeatReaders(_Flow):
         self._readers_changed()
         said = text("{name}'s card reader is down ({reason})", name=self._name(seat), reason=reason)
         self._say(said, seat, error=True)
+        if self.HAND_ENTRY and seat in self._playing_seats():
+            self._say(text("{name}: the operator enters your cards on the screen", name=self._name(seat)), seat)
 
     def _reader_up(self, seat: int) -> None:
         if self._seat_exists(seat) and self.readers_down.pop(seat, None) is not None:

@@ -12,6 +12,7 @@ from table.core.frame import Phase
 from table.core.inputs import (
     INPUT_KINDS,
     CancelUndo,
+    CardEntered,
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -148,6 +149,7 @@ def test_every_input_kind_survives_the_event_log(tmp_path: Path) -> None:
         CountdownDone(),
         ChooseScaryMary(2, as_pirate=False),
         CorrectBid(1, 2),
+        CardEntered(1, "yellow:7"),
         Undo(),
         ConfirmUndo(),
         CancelUndo(),

@@ -22,6 +22,10 @@ How the table plays it (docs/rules/flying-hollander.md):
 - The game ends when only one player holds cards; the order of going out is the ranking. Each player going out
   is a RoundOver(place) effect, so the table saves a picture of the scoreboard then, as after a round.
 
+- A card its reader cannot read (a sticker fallen off or dead, a reader down) is entered by the operator:
+  CardEntered(seat, code) is judged as if laid. The screen's `hand_entry` offers the acting seat the cards the pile
+  takes (any card from the final cards, played blind), and the last player the identical card joining its play.
+
 Bad inputs change nothing and get a named refusal. Undo takes back any accepted action (a card, a pile taken,
 a choice, a swap). A card's tag on the pile, or cleared out of the game, cannot be played again until the pile
 is taken (refused: "already on the pile"); the table remembers which tags each seat took with the pile, and shows
@@ -35,10 +39,11 @@ from dataclasses import dataclass, field
 
 from table.core.effects import LedPattern, RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
-from table.core.frame import JudgedPlay, Phase, PrivateView
+from table.core.frame import CardChoice, HandEntry, JudgedPlay, Phase, PrivateView
 from table.core.inputs import (
     HOLD,
     OK,
+    CardEntered,
     CardLaid,
     CardLifted,
     Press,
@@ -140,6 +145,8 @@ class _Game(Judging):
 
 
 class FlyingHollanderFlow(SeatReaders, GameOn):
+    HAND_ENTRY = True  # a card its reader cannot read is entered by the operator (CardEntered)
+
     def __init__(
         self, table: TableState, players: Sequence[int], deck_size: int = len(fh.DECK), ending: str = fh.FIRST_OUT
     ) -> None:
@@ -161,6 +168,8 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             case CardLifted():
                 if self._seat_exists(event.seat):
                     self.on_reader.pop(event.seat, None)
+            case CardEntered():
+                self._card_entered(event.seat, event.code)
             case Press():
                 self._press(event.seat, event.key)
             case TakePile():
@@ -232,11 +241,45 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
         if self.on_reader.get(seat) == uid:
             return  # the same tag reported again
         self.on_reader[seat] = uid
-        if not self._may_act(seat):
-            return
-        code = self._known_card(seat, event.code, event.foreign_game)
-        if code is None:
-            return
+        if self._may_act(seat) and (code := self._known_card(seat, event.code, event.foreign_game)) is not None:
+            self._play(seat, uid, code)
+
+    def _card_entered(self, seat: int, code: str) -> None:
+        """The card `seat` played onto the pile, entered by the operator: played as if laid, with the same
+        checks. Its stand-in tag is unique in the game (the accepted actions so far), so it is never "on the pile
+        already"."""
+        if self._seat_exists(seat) and self._may_act(seat) and (known := self._known_card(seat, code, None)):
+            self._play(seat, f"entered:{self.state.moves}:{seat}", known)
+
+    def _hand_entry(self) -> tuple[HandEntry, ...]:
+        """The pile card the operator may enter now: the acting seat's (the cards the pile takes; any card, played
+        blind, from the final cards), and the identical card that joins the play just made."""
+        game = self._game()
+        if self.state.phase is not Phase.PLAYING or self.link_lost is not None:
+            return ()
+        entries = []
+        last = game.open_play[0] if game.open_play is not None else None
+        if game.choosing is None and game.swapping is None and game.turn is not None:
+            index = game.turn
+            blind = game.position(index) is fh.Position.FINAL
+            codes = [
+                code
+                for code in fh.CODES
+                if blind or game.can_extend(index, code) or fh.judge(game.pile, [code]) is None
+            ]
+            entries.append(HandEntry(self._seat(index), self._choices(codes)))
+        if last is not None and last != game.turn and game.choosing is None and game.swapping is None:
+            codes = [code for code in fh.CODES if game.can_extend(last, code)]
+            entries.append(HandEntry(self._seat(last), self._choices(codes)))
+        return tuple(entry for entry in entries if entry.cards)
+
+    @staticmethod
+    def _choices(codes: list[str]) -> tuple[CardChoice, ...]:
+        crew, others = text("Crew"), text("Other cards")
+        return tuple(CardChoice(code, card_text(code), others if fh.is_special(code) else crew) for code in codes)
+
+    def _play(self, seat: int, uid: str, code: str) -> None:
+        """A card `seat` laid (or the operator entered): onto the pile, or refused."""
         game, state, index = self._game(), self.state, self._index(seat)
         if uid in state.pile_uids or uid in state.gone_uids:
             where = text("on the pile") if uid in state.pile_uids else text("out of the game")
@@ -591,6 +634,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
             language=self.language,
             game=self.table.chosen_game,
             started=game.started,
+            hand_entry=self._hand_entry(),
             **self._why_fields(),
         )
 

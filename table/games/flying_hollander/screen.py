@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.frame import JudgedView, Note, Phase, Placing
+from table.core.frame import HandEntry, JudgedView, Note, Phase, Placing
 from table.core.text import Text
 
 
@@ -61,3 +61,4 @@ class HollanderScreen:
     why: Text | None = None  # why the last pile ended (taken, or out of the game); until the next pile's first card
     judged: JudgedView | None = None  # the last pile ended, to show again on demand
     showing_last: bool = False  # ShowLastTrick: the last pile is shown again (until the next input)
+    hand_entry: tuple[HandEntry, ...] = ()  # the pile card the operator may enter by hand now

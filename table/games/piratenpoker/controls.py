@@ -7,6 +7,9 @@ Tab) or for the table:
     the loot cards lying out: the winner's choice overboard / below deck (touch)
     the players: who gets the card overboard (touch)
     H   the winner of round 2 keeps their back-side cards (as holding the button)
+    V   enter the selected seat's card by hand: a loot card turned, a card laid face down, a back-side card given
+    Z   a new sticker on the selected seat's reader: choose its card, the deck learns it
+        (then its colour, then the card: table.display.card_entry)
     U   undo (Y confirms, N cancels)    G   new game: back to the lobby (asks Y / N while a match is on)
 
 The keys mean the same as in the other games' bars, or are keys they do not use (A, H).
@@ -16,12 +19,17 @@ from __future__ import annotations
 
 from table.core.frame import Phase
 from table.core.text import text
-from table.display.controls import AskedNewGame, Button, register_controls
+from table.display.card_entry import CardPicker
+from table.display.controls import AskedNewGame, Button, Opens, register_controls
 from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker.screen import PokerScreen, PokerSeat, card_words
 
 
 class PokerControls(AskedNewGame):
+    def __init__(self) -> None:
+        super().__init__()
+        self.picker = CardPicker()  # the operator's card entered by hand
+
     def seat(self, screen: PokerScreen) -> int:
         """The selected seat if it plays (else the next one that does), else the one the table waits for."""
         playing = [view.seat for view in screen.seats]
@@ -33,8 +41,14 @@ class PokerControls(AskedNewGame):
     def buttons(self, screen: PokerScreen) -> list[Button]:
         if (question := self.question(screen)) is not None:
             return question
+        if (picking := self.picker.buttons(screen)) is not None:
+            return picking
         chosen: list[Button] = []
         view = _view(screen, self.seat(screen))
+        if (entering := self.picker.button(screen, self.seat(screen))) is not None:
+            chosen.append(entering)
+        if (sticker := self.picker.sticker_button(screen, self.seat(screen))) is not None:
+            chosen.append(sticker)
         laying = screen.step == "laying" and screen.phase is Phase.BIDDING
         if view is not None and laying and view.in_game and view.laid and not view.done:
             chosen.append(Button(text("{name} done", name=view.label), PlayDone(view.seat), "a"))
@@ -54,6 +68,21 @@ class PokerControls(AskedNewGame):
         if screen.step == "gift":
             chosen.append(Button(text("no card given"), KeepLoot(), "h"))
         return [*chosen, *self.undo_and_new_game(screen)]
+
+    def open(self, button: Button) -> list[object]:
+        if isinstance(button.action, Opens) and self.picker.open(button.action):
+            return []
+        return super().open(button)
+
+    def choosing(self) -> bool:
+        return self.picker.choosing() or super().choosing()
+
+    def cancel(self) -> None:
+        self.picker.cancel()
+        super().cancel()
+
+    def extra_state(self) -> tuple[object, ...]:
+        return (*super().extra_state(), self.picker.choice)
 
 
 def _view(screen: PokerScreen, seat: int) -> PokerSeat | None:

@@ -20,6 +20,9 @@
   out) and three new loot cards are turned, until a loot stack is empty: then the final score.
 - All tie: the game ends at once, the loot still out goes back under its stacks, and a new game starts.
 
+A card its reader cannot read is entered by the operator (CardEntered): a loot card turned, a card laid face down
+(every poker card is offered, so the offer tells nothing of what lies face down), a back-side card given.
+
 Named refusals (message, ERROR light, error sound, nothing changes): a card played twice (a tag already played
 since the last reshuffle, or laid this round), a card that is not in the player's hand by count, a Pass card with
 other cards, more than six cards, a loot card from the wrong stack, a loot card played as a poker card, a seat
@@ -34,13 +37,14 @@ from enum import Enum
 
 from table.core.effects import LedPattern, RoundOver, SeatCount, Sound
 from table.core.flow import GameOn, Judging, copy_state
-from table.core.frame import JudgedPlay, Phase, Placing, PrivateView
+from table.core.frame import CardChoice, HandEntry, JudgedPlay, Phase, Placing, PrivateView
 from table.core.inputs import (
     HOLD,
     MINUS,
     OK,
     PLUS,
     TAP,
+    CardEntered,
     CardLaid,
     CardLifted,
     CountdownDone,
@@ -94,6 +98,8 @@ class _Game(Judging):
 
 
 class PiratenpokerFlow(SeatReaders, GameOn):
+    HAND_ENTRY = True  # a card its reader cannot read is entered by the operator (CardEntered)
+
     def __init__(
         self,
         table: TableState,
@@ -135,6 +141,12 @@ class PiratenpokerFlow(SeatReaders, GameOn):
             case CardLifted(seat):
                 if self._seat_exists(seat):
                     self.on_reader.pop(seat, None)
+            case CardEntered(seat, code):
+                if self._seat_exists(seat):
+                    if self.link_lost is not None:
+                        self._refuse_for_link(seat)
+                    else:
+                        self._entered(seat, code)
             case Press(seat, key):
                 if self._known_button(seat, key):
                     if self.link_lost is not None:
@@ -520,6 +532,68 @@ class PiratenpokerFlow(SeatReaders, GameOn):
     def _card_words(self, code: str) -> Text:
         return card_words(code, self.colour_names)
 
+    # --- Cards entered by hand (the operator's, for a card its reader cannot read) --------------------------------
+
+    def _entered(self, seat: int, code: str) -> None:
+        """The card `seat` played, entered by the operator: taken as if laid on its reader, with the same checks;
+        a poker card is refused too when every copy of it is laid this round (a tag would prove it is another)."""
+        game = self.state
+        laid = [card for play in game.laid.values() for _, card in play]
+        if game.step is Step.LAYING and code in pp.POKER_COUNTS and laid.count(code) >= pp.POKER_COUNTS[code]:
+            self._refuse(text("Every {card} of the deck is laid already", card=self._card_words(code)), seat)
+        else:
+            self._card(seat, self._entered_uid(seat), code)
+
+    def _entered_uid(self, seat: int) -> str:
+        """A tag's stand-in for an entered card, unique in the match, so it is never "a card played twice"."""
+        game = self.state
+        laid = len(game.laid.get(seat, ()))
+        return f"entered:{game.game_number}:{game.round}:{game.step.value}:{seat}:{laid}:{len(game.middle)}"
+
+    def _hand_entry(self) -> tuple[HandEntry, ...]:
+        """What the operator may enter now, seat by seat: a loot card turned (at any seat; of the stacks still to
+        turn), a card laid face down (every poker card while the seat's hand has room, and the Pass card as its
+        first), a back-side card given in round 2 (the winner's). The winner's choice of a loot card and the card
+        overboard have their own buttons. Decision: the card entered face down shows on the bar as the operator
+        picks it (the operator sees it anyway); the screen model says nothing of what lies face down."""
+        game = self.state
+        if self.link_lost is not None:
+            return ()
+        if game.step is Step.LOOT:
+            out = {pp.parse_loot(code).colour for code in game.middle}
+            loot = [
+                code
+                for code in dict.fromkeys(card.code for card in self.loot_deck)
+                if (colour := pp.parse_loot(code).colour) not in out and game.stacks[colour] > 0
+            ]
+            return tuple(HandEntry(seat, self._choices(loot)) for seat in self.players)
+        if game.step is Step.LAYING and game.phase is Phase.BIDDING:
+            # Every poker card, whatever lies face down: the offer must not tell which cards are laid.
+            entries = []
+            for index, seat in enumerate(self.players):
+                codes = [code for _, code in game.laid.get(seat, ())]
+                room = min(pp.HAND, game.piles.hands[index]) - len(codes)
+                if seat in game.out or seat in game.done or pp.PASS in codes or (room <= 0 and codes):
+                    continue
+                cards = list(pp.POKER_COUNTS) if room > 0 else []
+                entries.append(HandEntry(seat, self._choices([*cards, *([] if codes else [pp.PASS])]), True))
+            return tuple(entries)
+        if game.step is Step.GIFT and game.winner is not None:
+            backs = [held.loot.code for held in game.loot[game.winner] if not held.front_up]
+            choices = self._choices(list(dict.fromkeys(backs)))
+            return tuple(HandEntry(seat, choices) for seat in self.players if seat != game.winner and choices)
+        return ()
+
+    def _choices(self, codes: list[str]) -> tuple[CardChoice, ...]:
+        """The cards of `codes` on the picker, grouped by colour ("red:5", "loot:red:10"); the Pass card among the
+        other cards."""
+        others = text("Other cards")
+        colours = [code.split(":")[-2] if ":" in code else "" for code in codes]
+        return tuple(
+            CardChoice(code, self._card_words(code), self.colour_names.get(colour, others))
+            for code, colour in zip(codes, colours, strict=True)
+        )
+
     # --- What the shell asks ---------------------------------------------------------------------------------------
 
     def _playing_seats(self) -> Sequence[int]:
@@ -620,6 +694,7 @@ class PiratenpokerFlow(SeatReaders, GameOn):
             undo=self._undo_question(),
             link_lost=self.link_lost,
             language=self.language,
+            hand_entry=self._hand_entry(),
             **self._why_fields(),
         )
 

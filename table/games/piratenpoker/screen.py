@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.frame import JudgedView, Note, Phase
+from table.core.frame import HandEntry, JudgedView, Note, Phase
 from table.core.text import COLOUR_NAMES, Text, text, verbatim
 
 
@@ -77,6 +77,7 @@ class PokerScreen:
     why: Text | None = None  # who won the last showdown, and why; until the next round's first card
     judged: JudgedView | None = None  # the last showdown, to show again on demand
     showing_last: bool = False  # ShowLastTrick: the last showdown is shown again (until the next input)
+    hand_entry: tuple[HandEntry, ...] = ()  # what the operator may enter by hand now, seat by seat
 
 
 def card_words(code: str, colour_names: dict[str, Text] | None = None) -> Text:

@@ -3,6 +3,8 @@ the table waits for, or the next still to bid) and for the operator. Registered 
 2021 edition builds on it (table.games.skullking_2021.controls).
 
     0-9 bid (T: 10)    P / E  Scary Mary as Pirate / Escape    C correct a revealed bid (then 0-9)
+    V enter the card the table waits for by hand (then its suit, then the card: table.display.card_entry)
+    Z the unknown sticker on the seat's reader is a new sticker: choose its card, the deck learns it
     U undo (Y confirms, N cancels)    G new game (once the game is over)
 """
 
@@ -13,6 +15,7 @@ from typing import Any
 from table.core import inputs
 from table.core.frame import Phase, seat_label
 from table.core.text import text, verbatim
+from table.display.card_entry import CardPicker
 from table.display.controls import BarControls, Button, Opens, bid_corrections, digit_key, undo_question
 from table.games.skullking.screen import Screen
 
@@ -23,6 +26,7 @@ class SkullKingControls(BarControls):
     def __init__(self) -> None:
         super().__init__()
         self.correcting = False  # the operator is choosing the corrected bid of the selected seat
+        self.picker = CardPicker()  # the operator's card entered by hand
 
     def seat(self, screen: Screen) -> int:
         """The selected seat: the one chosen, else the one the table waits for."""
@@ -42,6 +46,9 @@ class SkullKingControls(BarControls):
         name = seat_label(view)
         if screen.undo:
             return undo_question(screen.undo)
+        picking = self.picker.buttons(screen)
+        if picking is not None:
+            return picking
         revealed = screen.phase in (Phase.PLAYING, Phase.LIFTING) and view.bid is not None
         if self.correcting and revealed:
             return bid_corrections(seat, name, screen.round)
@@ -60,17 +67,27 @@ class SkullKingControls(BarControls):
             chosen.append(Button(text("Escape"), inputs.ChooseScaryMary(seat, False), "e"))
         elif screen.phase is Phase.GAME_OVER:
             chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
+        entering = self.picker.button(screen, seat)
+        if entering is not None:
+            chosen.append(entering)
+        if (sticker := self.picker.sticker_button(screen, seat)) is not None:
+            chosen.append(sticker)
         if revealed and screen.scary_mary is None:
             chosen.append(Button(text("Correct {name}'s bid", name=name), CORRECT, "c", text("Correct the bid")))
         chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         return chosen
 
     def open(self, button: Button) -> list[Any]:
-        self.correcting = True  # the correction button only opens the choice of value
+        if not self.picker.open(button.action):
+            self.correcting = True  # the correction button only opens the choice of value
         return []
+
+    def choosing(self) -> bool:
+        return self.picker.choosing()
 
     def cancel(self) -> None:
         self.correcting = False
+        self.picker.cancel()
 
     def extra_state(self) -> tuple[object, ...]:
-        return (self.correcting,)
+        return (self.correcting, self.picker.choice)

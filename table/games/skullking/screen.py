@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.core.frame import JudgedView, Note, Phase, Placing, ScoreRow, SeatView
+from table.core.frame import HandEntry, JudgedView, Note, Phase, Placing, ScoreRow, SeatView
 from table.core.text import Text
 
 
@@ -63,3 +63,4 @@ class Screen:
     why: Text | None = None  # why the last trick went where it went; until the next trick's first card
     judged: JudgedView | None = None  # the last trick judged, to show again on demand
     showing_last: bool = False  # ShowLastTrick: the last trick is shown again (until the next input)
+    hand_entry: tuple[HandEntry, ...] = ()  # the card the table waits for, to enter by hand (the operator's)

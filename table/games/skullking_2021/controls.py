@@ -28,7 +28,7 @@ class SkullKing2021Controls(SkullKingControls):
             if isinstance(button.action, inputs.ChooseBid) and cards and button.action.value > cards:
                 continue  # fewer cards dealt than the round's number (8 players)
             chosen.append(button)
-        if not isinstance(screen, Screen2021) or screen.undo:
+        if not isinstance(screen, Screen2021) or screen.undo or self.picker.choosing():
             return chosen
         seat = self.seat(screen)
         ability = screen.ability

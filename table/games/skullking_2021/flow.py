@@ -123,6 +123,9 @@ class SkullKing2021Flow(tricks.TrickFlow[sk.Round]):
     def _new_round(self, number: int, players: int, dealer: int) -> sk.Round:
         return sk.Round(number, players, dealer, options=self.options)
 
+    def _in_play(self, card: Any) -> bool:
+        return self.options.allows(card)
+
     def _table_plays(self, seat: int, card: Any) -> bool:
         if self.options.allows(card):
             return True

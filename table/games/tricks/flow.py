@@ -48,6 +48,12 @@ Quiet on purpose (no message, no change): a tag reported again on the reader it 
 reader, a CountdownDone after the countdown was cancelled, DealtCards once dealt, LinkRestored or ReaderUp with
 nothing lost. These are echoes of the devices, not anybody's action.
 
+A card its reader cannot read (a sticker fallen off or dead, a reader down, even mid-trick) is entered by the
+operator: CardEntered(seat, code) plays it as if laid, with the same checks (the turn, one deck, this table's
+cards). The screen's `hand_entry` offers the printed cards the deck still holds this round. Decision: the table
+does not know the hands, so it offers every such card, and a card that breaks suit is flagged as a revoke once
+proved, as when laid. A seat whose reader goes down is told the operator enters its cards; it stays playable.
+
 While the hub link is lost every LED shows AMBER_LONG_BLINK and the game waits: cards, button presses, bids and
 announcements are refused; the operator's inputs (names, undo, bid correction, new game) still work. A reader that
 is down shows AMBER_LONG_BLINK at its seat only.
@@ -55,6 +61,7 @@ is down shows AMBER_LONG_BLINK at its seat only.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -62,12 +69,13 @@ from typing import Any, ClassVar, Generic, TypeVar
 from table.core.bidding import SecretBids
 from table.core.effects import RoundOver, Sound
 from table.core.flow import GameOn, Judging, copy_state
-from table.core.frame import JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
+from table.core.frame import CardChoice, HandEntry, JudgedPlay, Phase, ScoreCell, ScoreRow, SeatView
 from table.core.inputs import (
     HOLD,
     OK,
     PLUS,
     TAP,
+    CardEntered,
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -122,6 +130,7 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
     """A game of Skull King at the table, played by an edition's `RULES`; the edition fills the hooks below."""
 
     RULES: tricks.Rulebook  # the edition's rules module
+    HAND_ENTRY = True  # a card its reader cannot read is entered by the operator
     STATE: ClassVar[type[TrickState[Any]]] = TrickState
     SUIT_NAMES: ClassVar[Mapping[Any, Text]]  # the edition's suits in words
     SPECIAL_NAMES: ClassVar[Mapping[str, Text]]  # its other cards in words, by code
@@ -190,6 +199,8 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
                 self._card_laid(event)
             case CardLifted():
                 self._card_lifted(event.seat)
+            case CardEntered():
+                self._card_entered(event.seat, event.code)
             case Press():
                 self._press(event.seat, event.key)
             case DealtCards():
@@ -307,6 +318,47 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
         except tricks.CardError as error:
             self._refuse(text("{name}: unknown card ({error})", name=self._name(seat), error=str(error)), seat)
             return None
+
+    # --- A card entered by hand (the operator's, for a card its reader cannot read) ------------------------------
+
+    def _card_entered(self, seat: int, code: str) -> None:
+        """The card `seat` played, entered by the operator: played as if laid on the reader, with the same checks
+        (its turn, one deck, this table's cards). Nothing lies on the reader for it, so the lift does not wait."""
+        if not self._seat_exists(seat):
+            return
+        game = self.state
+        if self.link_lost is not None:
+            self._refuse_for_link(seat)
+        elif seat not in game.players:
+            self._refuse(text("{name} has not joined this game: no cards at this seat", name=self._name(seat)), seat)
+        elif game.phase is not Phase.PLAYING:
+            self._refuse(text("A card is entered by hand while a trick waits for it"), seat)
+        elif (card := self._known_card(seat, code, None)) is not None:
+            # Unique in the round, so two entered Escapes are two cards (the deck's counts still hold).
+            self._play_card(seat, f"entered:{seat}:{len(self._round().cards_played())}", card)
+
+    def _in_play(self, card: Any) -> bool:
+        """Whether this table plays with `card`, quietly (every card, unless an edition says otherwise)."""
+        return True
+
+    def _hand_entry(self) -> tuple[HandEntry, ...]:
+        """The card the table waits for, to enter by hand: the printed cards of which the deck still holds a copy
+        this round, in the deck's order. The table does not know the hands, so it offers every such card; one that
+        breaks suit is flagged as a revoke once proved, as when laid."""
+        game = self.state
+        seat = self._acting_seat()
+        if game.phase is not Phase.PLAYING or seat is None or game.scary_mary is not None or self.link_lost:
+            return ()
+        printed = self.RULES.printed_card
+        left = Counter(printed(card) for card in self.RULES.DECK)
+        left.subtract(printed(card) for card in self._round().cards_played())
+        others = text("Other cards")
+        choices = [
+            CardChoice(card.code, card_words(card), others if card.suit is None else self.SUIT_NAMES[card.suit])
+            for card in dict.fromkeys(printed(card) for card in self.RULES.DECK)
+            if left[card] > 0 and self._in_play(card)
+        ]
+        return (HandEntry(seat, tuple(choices)),)
 
     def _play_card(self, seat: int, uid: str, card: Any) -> None:
         game = self.state
@@ -624,6 +676,7 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
             "score_pad": tuple(game.pad),
             "ranking": tuple(self._ranking()) if game.phase is Phase.GAME_OVER else (),
             "revokes": tuple(self._revokes()),
+            "hand_entry": self._hand_entry(),
             "messages": tuple(self.notes),
             "link_lost": self.link_lost,
             "undo": self._undo_question(),

@@ -286,6 +286,7 @@ class Rulebook(Protocol):
 
     GAME: TrickGame
     NUMBERS: range  # of a suit card
+    DECK: tuple[Any, ...]  # every card of the deck, each copy once
 
     def parse_card(self, code: str) -> Any: ...
 
