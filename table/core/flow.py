@@ -53,6 +53,7 @@ from table.core.frame import JudgedPlay, JudgedView, Note, Phase, Placing, Priva
 from table.core.inputs import (
     KEYS,
     CancelUndo,
+    CardEntered,
     CardLaid,
     ChooseGame,
     ChooseLanguage,
@@ -458,6 +459,14 @@ class GameOn(TableFlow):
         """The game has just begun its first round (its constructor says so): the first thing undo can take back
         is the start itself, back to the lobby as it was (another flow: the table hands back to it)."""
         self.history.append((text("the start of the game"), SwitchGame(LOBBY, tuple(self._playing_seats()), back=True)))
+
+    def _unknown_input(self, event: object) -> None:
+        """An input the game has no use for: refused in words, and nothing changes. A card entered by hand is the
+        operator's answer to a card game's reader: a game that takes none says so."""
+        if isinstance(event, CardEntered):
+            self._refuse(text("This game takes no cards entered by hand"), event.seat)
+        else:
+            self._refuse(text("The table does not know the input {event}", event=repr(event)))
 
     def _common_input(self, event: object) -> bool:
         match event:

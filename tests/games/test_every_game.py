@@ -28,6 +28,7 @@ from table.core.frame import Phase
 from table.core.inputs import (
     TRAY_FACTS,
     CancelUndo,
+    CardEntered,
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -191,6 +192,14 @@ def test_the_table_s_own_inputs_are_taken_alike_in_every_game(entry: catalog.Gam
         assert said(effects) == [(words, seat)], event
         assert Sound("error") in effects and (seat is None or Light(seat, LedPattern.RED_BURST) in effects)
         assert unchanged(table) == before and table.screen().messages[-1].error
+
+
+def test_every_table_input_gets_an_answer_in_the_game_s_words(entry: catalog.GameEntry) -> None:
+    """No game answers one of the table's inputs with the catch-all for an input it does not know."""
+    samples = [CardEntered(0, entry.deck[0] if entry.deck else "yellow:1"), CardEntered(0, "nonsense")]
+    for event in samples:
+        said_now = said(game_on(entry).handle(event))
+        assert not any("does not know the input" in words for words, _ in said_now), (event, said_now)
 
 
 def test_undo_takes_every_game_s_start_back_to_the_lobby(entry: catalog.GameEntry) -> None:

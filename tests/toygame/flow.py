@@ -11,7 +11,7 @@ from table.core.frame import JudgedPlay, Phase
 from table.core.inputs import CardLaid, CardLifted
 from table.core.readers import SeatReaders
 from table.core.table_state import TableState
-from table.core.text import text, verbatim
+from table.core.text import verbatim
 from tests.toygame import rules
 from tests.toygame.inputs import Pass
 from tests.toygame.screen import HighCardScreen
@@ -47,7 +47,7 @@ class HighCardFlow(SeatReaders, GameOn):
             case Pass(seat):
                 self._lay(seat, None)
             case _:
-                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+                self._unknown_input(event)
 
     def _lay(self, seat: int, code: str | None) -> None:
         game = self.state

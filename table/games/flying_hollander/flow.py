@@ -182,7 +182,7 @@ class FlyingHollanderFlow(SeatReaders, GameOn):
                 if self._may_act(event.seat) and (event.partner is None or self._may_act(event.partner)):
                     self._pirate_swap(event.seat, event.partner)
             case _:
-                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+                self._unknown_input(event)
 
     # --- Small answers --------------------------------------------------------------------------------------------
 

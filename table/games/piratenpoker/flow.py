@@ -167,7 +167,7 @@ class PiratenpokerFlow(SeatReaders, GameOn):
                 if self.state.phase is Phase.COUNTDOWN:
                     self._reveal()
             case _:
-                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+                self._unknown_input(event)
 
     def _card(self, seat: int, uid: str, code: str | None) -> None:
         game = self.state

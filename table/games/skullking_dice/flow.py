@@ -70,6 +70,7 @@ from table.core.inputs import (
     OK,
     CameraDown,
     CameraUp,
+    CardEntered,
     CardLaid,
     CardLifted,
     ChooseBid,
@@ -269,8 +270,10 @@ class SkullKingDiceFlow(SecretBids, GameOn):
                 self.readers_down.pop(seat, None)
             case DealtCards():
                 pass  # dice drawn need no confirming
+            case CardEntered():  # the dice game's own words: what the operator enters here is a missed die
+                self._refuse(text("The dice game needs no cards: a missed die is entered from the bar"), event.seat)
             case _:
-                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+                self._unknown_input(event)
 
     # --- The tray is the table's (table.core.table_state) ----------------------------------------------------------
 

@@ -214,7 +214,7 @@ class TrickFlow(SeatReaders, SecretBids, GameOn, Generic[R]):
             case CorrectBid():
                 self._correct_bid(event.seat, event.value)
             case _:
-                self._refuse(text("The table does not know the input {event}", event=repr(event)))
+                self._unknown_input(event)
 
     # --- Bidding and the countdown ----------------------------------------------------------------------------
 
