@@ -107,6 +107,7 @@ def back_up(connection: sqlite3.Connection, folder: Path, now: float | None = No
             connection.backup(copy)
         finally:
             copy.close()
+        os.utime(temporary, (now, now))  # its evening, for the next backup to know (the same clock as `now`)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -18,7 +18,10 @@ import pytest
 import table.archive
 
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-SQLITE_CODES = {errno.ENOSPC: (13, "database or disk is full"), errno.EROFS: (8, "attempt to write a readonly database")}
+SQLITE_CODES = {
+    errno.ENOSPC: (13, "database or disk is full"),
+    errno.EROFS: (8, "attempt to write a readonly database"),
+}
 
 
 def break_disk(monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:

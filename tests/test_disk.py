@@ -4,19 +4,25 @@ plays a whole game, saves nothing more, and says so on the scoreboard. The disk 
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import logging
+import shutil
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from table.app import GAME_NOT_SAVED, NOT_SAVED, PAD_NOT_SAVED, READ_ONLY, TableApp
-from table.archive import BACKUP_NAME, GAMES_FOLDER, SCREENSHOTS_FOLDER, ScorePads, back_up
+from table.app import GAME_NOT_SAVED, NOT_SAVED, PAD_NOT_SAVED, READ_ONLY, TableApp, low_space
+from table.archive import BACKUP_NAME, GAMES_FOLDER, SCREENSHOTS_FOLDER, ScorePads, back_up, prune
+from table.config import KEEP_EVENINGS, default_text, parse_config
 from table.core.frame import Phase
+from table.core.settings import ConfigError
 from table.games.skullking.sim import VirtualTable
 from table.kiosk import TableLock
+from table.store import disk
 from table.store.database import DATABASE_NAME, open_checked, open_database
 from table.store.decks import DeckRegistry
 from tests.broken_disk import break_disk
@@ -157,8 +163,6 @@ def test_a_backup_that_cannot_be_written_leaves_the_last_one_as_it_was(
     assert first.read_bytes() == sound and not (tmp_path / f"{BACKUP_NAME}.tmp").exists()
 
 
-
-
 @pytest.mark.parametrize(
     ("code", "word"), [(errno.ENOSPC, PAD_NOT_SAVED), (errno.EROFS, READ_ONLY), (None, PAD_NOT_SAVED)]
 )
@@ -249,3 +253,113 @@ def test_a_read_only_folder_without_a_database_starts_an_empty_one_in_memory(
     opened = open_checked(tmp_path / DATABASE_NAME)
     assert opened.read_only and not (tmp_path / DATABASE_NAME).exists()
     assert opened.connection.execute("SELECT count(*) FROM deck_tag").fetchone() == (0,)
+
+
+# --- Pruning, and the free space said -------------------------------------------------------------------------------
+
+
+def stamp(day: int, hour: int) -> str:
+    return f"2026-11-{day:02}-{hour:02}00"
+
+
+def test_prune_keeps_the_pictures_and_backups_of_the_last_evenings_that_had_games(tmp_path: Path) -> None:
+    """An evening runs from 06:00 to 06:00: a game at 01:30 belongs to the evening before. Evenings without games (a
+    closed week) do not count. Names the table did not give are left alone."""
+    shots, backups = tmp_path / SCREENSHOTS_FOLDER, tmp_path / "backups"
+    for name in (f"{stamp(2, 20)}-skullking", f"{stamp(10, 21)}-skullking", f"{stamp(11, 1)}-piratenpoker",
+                 f"{stamp(20, 19)}-skullking", f"{stamp(20, 23)}-skullking-2", "my-own-pictures"):  # fmt: skip
+        (shots / name).mkdir(parents=True)
+        (shots / name / "round-01.png").write_bytes(b"PNG")
+    backups.mkdir()
+    for day in (2, 10, 20):
+        (backups / f"2026-11-{day:02}-{BACKUP_NAME}").write_bytes(b"db")
+    deleted = prune(tmp_path, keep=2)
+    assert sorted(path.name for path in shots.iterdir()) == [
+        f"{stamp(10, 21)}-skullking",
+        f"{stamp(11, 1)}-piratenpoker",  # 01:00 on the 11th: the evening of the 10th
+        f"{stamp(20, 19)}-skullking",
+        f"{stamp(20, 23)}-skullking-2",
+        "my-own-pictures",
+    ]
+    assert sorted(path.name for path in backups.iterdir()) == [f"2026-11-{d}-{BACKUP_NAME}" for d in ("10", "20")]
+    assert len(deleted) == 2 and prune(tmp_path, keep=2) == []
+
+
+def test_a_new_evening_s_backup_moves_the_last_one_to_backups(tmp_path: Path) -> None:
+    database = open_database(tmp_path / DATABASE_NAME)
+    first = back_up(database, tmp_path, now=time.mktime((2026, 11, 20, 22, 0, 0, 0, 0, -1)))
+    assert first.stat().st_mtime == time.mktime((2026, 11, 20, 22, 0, 0, 0, 0, -1))
+    back_up(database, tmp_path, now=time.mktime((2026, 11, 21, 2, 0, 0, 0, 0, -1)))  # the same evening
+    assert not (tmp_path / "backups").exists()
+    back_up(database, tmp_path, now=time.mktime((2026, 11, 27, 20, 0, 0, 0, 0, -1)))
+    assert [path.name for path in (tmp_path / "backups").iterdir()] == [f"2026-11-20-{BACKUP_NAME}"]
+    assert (tmp_path / BACKUP_NAME).exists()
+
+
+def test_the_table_prunes_at_start_by_its_setting(tmp_path: Path) -> None:
+    folder = tmp_path / "home"
+    for day in (1, 2, 3):
+        (folder / SCREENSHOTS_FOLDER / f"{stamp(day, 20)}-skullking").mkdir(parents=True)
+    config = dataclasses.replace(parse_config(default_text()), keep_evenings=2)
+    table = VirtualTable(folder, players=2, seed=5, config=config)
+    table.close()
+    assert sorted(path.name[:10] for path in (folder / SCREENSHOTS_FOLDER).iterdir()) == ["2026-11-02", "2026-11-03"]
+
+
+@pytest.mark.parametrize(("value", "problem"), [(0, "keep_evenings is 1 to 3650"), ("ten", "must be a whole number")])
+def test_keep_evenings_is_checked(value: object, problem: str) -> None:
+    assert parse_config(default_text()).keep_evenings == KEEP_EVENINGS == 30
+    changed = default_text().replace("keep_evenings = 30", f"keep_evenings = {value!r}".replace("'", '"'))
+    with pytest.raises(ConfigError, match=problem):
+        parse_config(changed)
+
+
+def test_little_room_on_the_card_is_said_at_start_and_the_free_space_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(32_000_000_000, 0, 150_000_000))
+    table = VirtualTable(tmp_path / "home", players=2, seed=5)
+    try:
+        table.resume()
+    finally:
+        table.close()
+    assert said(table.app) == low_space(150).msgid and "only 150 MB free" in str(low_space(150))
+    assert f"the data folder {tmp_path / 'home'} has 150 MB free (less than 200 MB" in caplog.text
+
+
+def test_enough_room_is_not_said_but_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(32_000_000_000, 0, 9_000_000_000))
+    table = VirtualTable(tmp_path / "home", players=2, seed=5)
+    try:
+        table.resume()
+    finally:
+        table.close()
+    assert table.app.notice is None
+    assert f"the data folder {tmp_path / 'home'} has 9000 MB free" in caplog.text
+    assert disk.space_line(tmp_path / "nowhere") == f"the data folder {tmp_path / 'nowhere'} has 9000 MB free"
+
+
+def test_the_self_test_says_the_free_space_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _own_data_folder: Path
+) -> None:
+    from table.commands import selftest
+
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(32_000_000_000, 0, 120_000_000))
+
+    class Stop(Exception):
+        pass
+
+    def no_devices(config: Any, clock: Any) -> Any:
+        raise Stop
+
+    monkeypatch.setattr("table.commands.run.seat_devices", no_devices)
+    with pytest.raises(Stop):
+        selftest.run()
+    assert capsys.readouterr().out == (
+        f"The data folder {_own_data_folder} has 120 MB free (less than 200 MB: free some space or replace the SD "
+        "card).\n"
+    )
