@@ -363,3 +363,21 @@ def test_the_self_test_says_the_free_space_first(
         f"The data folder {_own_data_folder} has 120 MB free (less than 200 MB: free some space or replace the SD "
         "card).\n"
     )
+
+
+def test_the_venue_outbox_s_other_writes_are_diskfull_too_and_change_nothing(tmp_path: Path) -> None:
+    """`uncover` (at a resume after the log was set aside) and `renumber_after` (a venue ahead of the table, from the
+    publisher's pump) raised SQLite's own error on a full or read-only disk, which stopped the table."""
+    from table.store.database import DiskFull
+    from table.venue.outbox import Outbox
+
+    database = open_database(tmp_path / DATABASE_NAME)
+    outbox = Outbox(database, "t1", lambda: 1_800_000_000.0, covered=40)
+    outbox.add([("game_started", {}), ("trick", {})], place=42)
+    database.execute("PRAGMA query_only = ON")  # every write refused from here on, as on a card gone read-only
+    with pytest.raises(DiskFull, match="could not be changed") as changed:
+        outbox.uncover(0)
+    with pytest.raises(DiskFull, match="could not be numbered on") as numbered:
+        outbox.renumber_after(100)
+    assert disk.read_only(changed.value) and disk.read_only(numbered.value)
+    assert (outbox.covered, outbox.last_seq, outbox.acked) == (42, 2, 0) and not database.in_transaction
