@@ -215,10 +215,10 @@ class TableApp:
             self.venue.take(effects, list(getattr(self.session, "switched", ())), self.session, place)
         if self.notice is not None and not self.notice[2]:
             self.notice = None
-        if self.read_only:
-            self._say(READ_ONLY, error=False, lasting=True)
-        elif self.unsaved:
-            self._say(NOT_SAVED, error=False, lasting=True)
+        if self.read_only or self.unsaved:  # said again once another word took its place (said once in the log)
+            unsaved = READ_ONLY if self.read_only else NOT_SAVED
+            if self.notice is None or self.notice[0].text != unsaved:
+                self._say(unsaved, error=False, lasting=True)
         self._screen_changed = True
 
     def from_screen(self, event: Any) -> bool:

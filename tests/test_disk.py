@@ -76,6 +76,7 @@ def test_a_read_only_data_folder_plays_a_whole_game_from_memory_and_says_so(
     assert screen.phase is Phase.GAME_OVER and len(screen.ranking) == 3  # the whole game was played
     assert table.app.read_only and said(table.app) == READ_ONLY.msgid
     assert str(READ_ONLY) in on_screen(table.app)
+    assert 1 <= caplog.text.count(str(READ_ONLY)) <= 5  # said again on the screen after each input, not in the log
     assert table.app.event_log.last() > 100  # the game's log, kept in memory
     assert events_on_disk(folder) == 0 and files(folder) - before <= {"seat-hub"}  # nothing written but the test's hub
 
@@ -381,3 +382,19 @@ def test_the_venue_outbox_s_other_writes_are_diskfull_too_and_change_nothing(tmp
         outbox.renumber_after(100)
     assert disk.read_only(changed.value) and disk.read_only(numbered.value)
     assert (outbox.covered, outbox.last_seq, outbox.acked) == (42, 2, 0) and not database.in_transaction
+
+
+def test_enrolling_on_a_read_only_card_is_said_as_such(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`enroll` and `write-tags` write the database: on a card gone read-only they stop with a plain message naming
+    the card, not "cannot be read; move it aside" (which would have the owner move a sound database)."""
+    from table.store.database import StoreError
+
+    break_disk(monkeypatch, tmp_path, errno.EROFS)  # and no database yet: SQLite cannot make one
+    real_connect = sqlite3.connect
+
+    def read_only_file(path: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return real_connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)  # SQLite's writes refused below us
+
+    monkeypatch.setattr(sqlite3, "connect", read_only_file)
+    with pytest.raises(StoreError, match=f"the data folder {tmp_path} cannot be written .Read-only file system.: a"):
+        open_database(tmp_path / DATABASE_NAME)

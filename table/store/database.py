@@ -202,6 +202,11 @@ def open_database(path: Path | None = None) -> sqlite3.Connection:
         connection.execute("PRAGMA foreign_keys = ON")
         _migrate(connection)
     except sqlite3.DatabaseError as error:
+        if (why := _unwritable(path.parent)) is not None:  # `enroll` and the like write: a read-only card stops them
+            raise StoreError(
+                f"the data folder {path.parent} cannot be written ({why}): a failing SD card is made read-only by "
+                "the system; copy the folder off it and replace the card"
+            ) from error
         raise StoreError(
             f"the table's database {path} cannot be read ({error}); move it aside to start afresh, "
             "or restore it from a backup"
