@@ -49,7 +49,12 @@ def save_finished_game(folder: Path, game: str, screen: Any, now: float | None =
         "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in getattr(screen, "ranking", ())],
         "final": _plain(screen),
     }
-    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:
+        path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError:  # a full disk: no file cut short is left to be taken for the game's record
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise
     return path
 
 

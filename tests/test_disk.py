@@ -398,3 +398,23 @@ def test_enrolling_on_a_read_only_card_is_said_as_such(tmp_path: Path, monkeypat
     monkeypatch.setattr(sqlite3, "connect", read_only_file)
     with pytest.raises(StoreError, match=f"the data folder {tmp_path} cannot be written .Read-only file system.: a"):
         open_database(tmp_path / DATABASE_NAME)
+
+
+def test_a_file_cut_short_by_a_full_disk_is_not_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a full disk the file is made (an inode, no data) and its write fails: the finished game's record and the
+    log's mark leave no empty file behind (seen on a full tmpfs: games/<date>-skullking.json, table.tmp)."""
+    from table.archive import save_finished_game
+    from table.store.seq_mark import read_mark, write_mark
+
+    real_write_text = Path.write_text
+
+    def full(self: Path, data: str, *args: Any, **kwargs: Any) -> int:
+        real_write_text(self, "")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(OSError):
+        save_finished_game(tmp_path, "skullking", object(), now=1_800_000_000)
+    write_mark(tmp_path / "table.log-mark", 7)
+    assert list((tmp_path / GAMES_FOLDER).iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["games"]
+    assert read_mark(tmp_path / "table.log-mark") is None
