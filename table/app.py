@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import select
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -46,6 +47,7 @@ from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
 from table.enrollment import RefusedSticker, learn_sticker
 from table.operator import OPEN_FROM_SCREEN, NewSticker, OperatorLock, OperatorPin, OperatorRole
+from table.store import disk
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -66,6 +68,10 @@ TICK = 1 / 30  # the lights and the scoreboard need no more
 NOTICE_SECONDS = 10  # how long the app's own word stays on the screen
 NOT_SAVED = text("The data folder is full: the game goes on but is no longer saved. Free some space, then restart")
 PAD_NOT_SAVED = text("The score pad's picture could not be saved: the data folder is full. The game goes on")
+READ_ONLY = text(
+    "The data folder cannot be written (a failing SD card): the game goes on but nothing is saved. Replace the SD card"
+)
+GAME_NOT_SAVED = text("The finished game could not be saved: the data folder is full")
 OPERATOR_NEEDED = text("That is the operator's: lay the operator badge on any reader, or enter the PIN on the bar")
 OPERATOR_LOCKED = text("Operator: locked")
 
@@ -128,9 +134,12 @@ class TableApp:
         on_game_over: Callable[[str, Any], None] = lambda game, screen: None,
         data_notes: list[str] | None = None,
         venue: Venue | None = None,
+        read_only: bool = False,
+        free_mb: int | None = None,
     ) -> None:
         """`operator`: the operator lock for inputs from the screen (`from_screen`); None: no lock (the demo, where
-        the person at the window is the operator)."""
+        the person at the window is the operator). `read_only`: the data folder cannot be written (the log is kept
+        in memory); `free_mb`: the data folder's free space at start (too little is said at `resume`)."""
         self.session = session
         self.tray = tray
         self.operator = operator
@@ -139,6 +148,8 @@ class TableApp:
         self.on_game_over = on_game_over  # a finished game: kept for good (table.archive)
         self.data_notes = list(data_notes or [])  # what the database check at start found (table.store.database)
         self.unsaved = False  # a write failed (a full disk): the game goes on, no longer saved
+        self.read_only = read_only  # the data folder cannot be written (a failing SD card): nothing is saved
+        self.free_mb = free_mb
         self.event_log, self.registry = event_log, registry
         self.hub, self.buttons, self.lights, self.sound = hub, buttons, lights, sound
         self.clock = clock
@@ -165,6 +176,11 @@ class TableApp:
         for note in self.data_notes:
             log.error("%s", note)
             self._say(verbatim(note), error=True, lasting=True)
+        if self.free_mb is not None and self.free_mb < disk.LOW_SPACE_MB:
+            log.warning("the data folder has only %d MB free", self.free_mb)
+            self._say(low_space(self.free_mb), error=True, lasting=True)
+        if self.read_only:
+            self._say(READ_ONLY, error=True, lasting=True)
         count = 0
         covered = 0
         if self.venue is not None:
@@ -194,7 +210,7 @@ class TableApp:
             try:
                 place = self.event_log.append(event, now)
             except DiskFull as error:
-                self.unsaved = True
+                self.unsaved, self.read_only = True, self.read_only or disk.read_only(error)
                 log.error("%s: the game goes on unsaved", error)
         effects = self.session.handle(event)
         self._apply(effects, now)
@@ -202,8 +218,10 @@ class TableApp:
             self.venue.take(effects, list(getattr(self.session, "switched", ())), self.session, place)
         if self.notice is not None and not self.notice[2]:
             self.notice = None
-        if self.unsaved:
-            self._say(NOT_SAVED, error=False, lasting=True)
+        if self.read_only or self.unsaved:  # said again once another word took its place (said once in the log)
+            unsaved = READ_ONLY if self.read_only else NOT_SAVED
+            if self.notice is None or self.notice[0].text != unsaved:
+                self._say(unsaved, error=False, lasting=True)
         self._screen_changed = True
 
     def from_screen(self, event: Any) -> bool:
@@ -289,16 +307,24 @@ class TableApp:
             self.on_round_over(number, screen)
         except Exception as error:  # a picture not written (a full disk: "Error writing the PNG file") stops nothing
             log.error("the score pad's picture of round %d could not be saved: %s", number, error)
-            self._say(PAD_NOT_SAVED, error=True, lasting=True)
+            self._write_failed(error, PAD_NOT_SAVED)
 
     def _game_over(self, screen: Any) -> None:
         try:
             self.on_game_over(self.session.chosen_game, screen)
-        except OSError as error:  # a full disk: the game itself is over and in the log, say what was not kept
+        except (OSError, sqlite3.Error) as error:  # a full disk: the game is over and in the log, say what was not kept
             log.error("the finished game could not be kept: %s", error)
-            self._say(text("The finished game could not be saved: the data folder is full"), error=True, lasting=True)
+            self._write_failed(error, GAME_NOT_SAVED)
         except Exception:  # keeping a copy must never stop the table: the game is in the log all the same
             log.exception("the finished game could not be kept")
+
+    def _write_failed(self, error: BaseException, full: Text) -> None:
+        """A file not written: `full` said, or that nothing can be written any more (a card gone read-only)."""
+        if self.read_only or disk.read_only(error):
+            self.read_only = True
+            self._say(READ_ONLY, error=True, lasting=True)
+        else:
+            self._say(full, error=True, lasting=True)
 
     def _shown(self, screen: Any) -> Any:
         """The screen model with the app's notice, if any, after the game's own messages."""
@@ -422,6 +448,13 @@ class TableApp:
                     self._round_over(number, screen)
                     if getattr(screen, "phase", None) is Phase.GAME_OVER:
                         self._game_over(screen)
+
+
+def low_space(free_mb: int) -> Text:
+    return text(
+        "The SD card has only {free} MB free: free some space or replace the card before the table can save no more",
+        free=free_mb,
+    )
 
 
 def venue_trouble(why: str) -> Text:

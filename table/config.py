@@ -32,6 +32,7 @@ READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
 THREE_BUTTONS = ("minus", "plus", "ok")
 DIE_PX = (16, 160)  # [camera] die_px: how wide a die may look in the camera's picture, in pixels
+KEEP_EVENINGS = 30  # [table] keep_evenings: the score pads' pictures and backups of this many evenings are kept
 TABLE_SECTIONS = ("table", "hub", "camera", "operator", "venue", "seats")
 
 
@@ -54,6 +55,7 @@ class Config:
     camera_die_px: float | None = None  # a die's width in the camera's picture; None: what `dice calibrate` measured
     venue: VenueSettings | None = None  # [venue]: where the table publishes its results; None: it publishes none
     by_game: dict[str, Any] = field(default_factory=dict)  # each game's settings as its section gave them, by its key
+    keep_evenings: int = KEEP_EVENINGS  # the evenings whose pictures and backups are kept (table.archive.prune)
 
     def pins(self) -> list[int]:
         return [pin for seat in self.seats for pin in (*seat.led, *seat.buttons.values())]
@@ -91,7 +93,10 @@ def load_config(path: Path | None = None) -> Config:
     if path is None:
         path = data_home() / CONFIG_NAME
         if not path.exists():
-            path.write_text(default_text())
+            try:
+                path.write_text(default_text())
+            except OSError:  # a read-only data folder: the table plays on with the default, saving nothing
+                return parse_config(default_text(), "the default configuration")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -121,7 +126,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
     games = {entry.key: entry.settings for entry in catalog.games() if entry.settings is not None}
     CHECK.only(data, (*TABLE_SECTIONS, *(settings.section for settings in games.values())), where)
     table = CHECK.section(data, "table", where)
-    CHECK.only(table, ("language", "sound", "game"), f"{where}, [table]")
+    CHECK.only(table, ("language", "sound", "game", "keep_evenings"), f"{where}, [table]")
     hub = CHECK.section(data, "hub", where)
     CHECK.only(hub, ("port",), f"{where}, [hub]")
     camera = CHECK.section(data, "camera", where)
@@ -158,6 +163,15 @@ def _check(data: dict[str, Any], where: str) -> Config:
             key: settings.parse(CHECK.section(data, settings.section, where), f"{where}, [{settings.section}]")
             for key, settings in games.items()
         },
+        keep_evenings=CHECK.between(
+            table,
+            "keep_evenings",
+            1,
+            3650,
+            KEEP_EVENINGS,
+            f"{where}, [table]",
+            "(the evenings whose score pads are kept)",
+        ),
     )
     _no_twice([seat.reader for seat in seats], "reader", where)
     _no_twice(config.pins(), "GPIO pin", where)

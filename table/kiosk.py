@@ -3,6 +3,8 @@ watchdog fed from the app's loop.
 
 - `TableLock`: `run` and `demo` hold an exclusive lock on a file in their data folder for as long as they run, so
   a second table started on the same folder stops at once with a plain message instead of writing the same log.
+  A data folder that cannot be written (a failing SD card is remounted read-only) gets no lock, said in the log:
+  nothing can be written there, so two tables cannot clash, and the table plays on saving nothing.
 - `stop_on_sigterm()`: SIGTERM (systemctl stop, a shutdown, `kill`) ends a command the way Ctrl-C does, through
   its `finally` blocks: the hub's port closed, the log flushed.
 - `Watchdog`: under systemd (`Type=notify`, `WatchdogSec=`), says READY once and then "still alive" from the app's
@@ -13,7 +15,9 @@ watchdog fed from the app's loop.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
+import logging
 import os
 import signal
 import socket
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from table.store.database import StoreError
 
+log = logging.getLogger(__name__)
 LOCK_NAME = "table.lock"
 WATCHDOG_EVERY = 5.0  # seconds between "still alive"; the unit's WatchdogSec is several times this
 
@@ -31,23 +36,28 @@ class TableBusy(RuntimeError):
 
 
 class DataFolderUnusable(StoreError):
-    """The data folder cannot hold the lock: missing, read-only (a failing SD card is remounted so), not ours."""
+    """The data folder cannot hold the lock: missing, or no folder (a read-only one is played on without a lock)."""
 
 
 class TableLock:
     def __init__(self, folder: Path, name: str = LOCK_NAME) -> None:
         self.path = folder / name
         self._file: int | None = None
+        self.skipped: str | None = None  # why no lock is held (the folder cannot be written)
 
     def __enter__(self) -> TableLock:
         try:
             handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise DataFolderUnusable(
-                f"the data folder {self.path.parent} cannot be written ({error.strerror}); a failing SD card is "
-                "made read-only by the system: copy the folder off it, or point PIRATE_TABLE_HOME at a folder that "
-                "can be written"
-            ) from None
+            if error.errno in (errno.ENOENT, errno.ENOTDIR):
+                raise DataFolderUnusable(
+                    f"the data folder {self.path.parent} cannot be used ({error.strerror}): point PIRATE_TABLE_HOME "
+                    "at a folder"
+                ) from None
+            self.skipped = error.strerror or str(error)
+            log.warning("the data folder %s cannot be written (%s): no table lock is taken, as nothing can be written "
+                        "there; the table plays on saving nothing", self.path.parent, self.skipped)  # fmt: skip
+            return self
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -65,11 +65,11 @@ def test_a_log_file_that_cannot_be_written_is_named(
 
     from table.commands import cli
 
-    def refuse(**_: object) -> None:
-        if "filename" in _:
-            raise PermissionError(13, "Permission denied")
+    def refuse(path: object) -> logging.Handler:
+        raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(logging, "basicConfig", refuse)
+    monkeypatch.setattr(cli, "GuardedFileHandler", refuse)
+    monkeypatch.setattr(logging, "basicConfig", lambda **_: None)
     cli._log_to_data_folder()
     assert "the log file cannot be written in the data folder" in capsys.readouterr().err
 

@@ -18,6 +18,7 @@ from table.commands import referee
 from table.commands import venue as venue_commands
 from table.core import catalog
 from table.kiosk import TableBusy, TableLock, stop_on_sigterm
+from table.logfile import GuardedFileHandler
 from table.paths import data_home
 from table.store.database import StoreError
 from table.venue import broker_setup
@@ -285,7 +286,7 @@ def _log_to_data_folder() -> None:
     """The log file in the data folder; a folder that cannot be written is named, and the log goes to stderr."""
     style = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     try:
-        logging.basicConfig(filename=data_home() / LOG_NAME, level=logging.INFO, format=style)
+        logging.basicConfig(handlers=[GuardedFileHandler(data_home() / LOG_NAME)], level=logging.INFO, format=style)
     except OSError as error:
         logging.basicConfig(level=logging.INFO, format=style)
         print(

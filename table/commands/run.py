@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from table.app import TableApp
-from table.archive import BACKUP_NAME, ScorePads, back_up, save_finished_game
+from table.archive import BACKUP_NAME, ScorePads, back_up, prune, save_finished_game
 from table.config import Config
 from table.core import catalog
 from table.devices.buttons import SeatButtons, gpio_buttons
@@ -28,6 +28,7 @@ from table.operator import LOCKOUT, MAX_TRIES, OperatorRole
 from table.operator_tries import TRIES_NAME, TriesFile
 from table.paths import data_home
 from table.session import TableSession
+from table.store import disk
 from table.store.database import DATABASE_NAME, DiskFull, open_checked
 from table.store.decks import DeckRegistry
 from table.store.event_log import EventLog
@@ -59,12 +60,20 @@ def build_table(
     finished games are kept there (table.archive), and the wrong-PIN count (table.operator_tries, by the `wall`
     clock, as it outlives a restart).
     With `config.venue`, the table publishes its results to the venue (table.venue.publisher).
+    A data folder that cannot be written is played on from a copy of the database in memory, saving nothing, and
+    the scoreboard says so; at start the free space is logged (too little is said on the scoreboard) and the score
+    pads' pictures and backups of all but the last `config.keep_evenings` evenings are deleted (table.archive.prune).
     """
     folder = folder or data_home()
     notes: list[str] = []
+    read_only = False
     if database is None:
         opened = open_checked(folder / DATABASE_NAME)
-        database, notes = opened.connection, opened.notes
+        database, notes, read_only = opened.connection, opened.notes, opened.read_only
+    if not read_only:
+        prune(folder, config.keep_evenings)
+    free_mb = disk.free_mb(folder)
+    log.info("%s", disk.space_line(folder))
     hub, buttons, lights = seat_devices(config, clock)
 
     def game_over(game: str, screen: Any) -> None:
@@ -92,6 +101,8 @@ def build_table(
         operator=operator_role(config, clock, folder, wall) if operator else None,
         on_game_over=game_over,
         data_notes=notes,
+        read_only=read_only,
+        free_mb=free_mb,
     )
     if config.venue is not None:
         try:  # a new outbox publishes what happens from now on, not the log's past games

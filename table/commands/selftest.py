@@ -2,11 +2,13 @@
 
 For each seat in turn: its LED plays every pattern (the person watches and reads the names), then "lay a card
 on seat N", "lift it", then each of its buttons. A step that cannot be done (a dead reader, a missing button)
-is skipped with Enter at the keyboard and reported as failed at the end.
+is skipped with Enter at the keyboard and reported as failed at the end. It starts by saying the data folder's
+free space (the score pads' pictures and backups fill an SD card in the end: [table] keep_evenings).
 """
 
 from __future__ import annotations
 
+import logging
 import select
 import sys
 import time
@@ -17,6 +19,8 @@ from table.config import Config, load_config
 from table.core.events import CardPlaced, CardRemoved, HubConnected, HubLinkLost, ReaderFailed
 from table.devices.buttons import Press
 from table.devices.lights import Pattern, SeatLight
+from table.paths import data_home
+from table.store import disk
 
 PATTERN_SECONDS = 2.5
 
@@ -123,6 +127,9 @@ def run(clock: Callable[[], float] = time.monotonic) -> int:
     from table.commands.run import seat_devices
 
     config = load_config()
+    space = disk.space_line(data_home())
+    logging.info("%s", space)
+    print(space[0].upper() + space[1:] + ".")
     link, buttons, lights = seat_devices(config, clock)
     test = SelfTest(config, lights)
     print("Walking through every seat. Press Enter to skip a step that cannot be done.")

@@ -4,6 +4,7 @@ file is replaced whole (write, then rename), so a power cut leaves the old numbe
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -28,4 +29,5 @@ def write_mark(mark: Path | None, number: int) -> None:
         temporary.write_text(f"{number}\n")
         os.replace(temporary, mark)
     except OSError:
-        pass
+        with contextlib.suppress(OSError):  # an empty file left by a full disk
+            temporary.unlink()

@@ -110,7 +110,10 @@ class Outbox:
         """The event log starts again lower (it was set aside): results of its inputs after `place` are written
         when they are replayed."""
         if place < self.covered:
-            self._db.execute("UPDATE venue_state SET value = ? WHERE key = 'covered'", (str(place),))
+            try:
+                self._db.execute("UPDATE venue_state SET value = ? WHERE key = 'covered'", (str(place),))
+            except sqlite3.OperationalError as error:
+                raise DiskFull(f"the venue's outbox could not be changed ({error})") from error
 
     # --- Writing ----------------------------------------------------------------------------------------------------
 
@@ -182,16 +185,19 @@ class Outbox:
         shift = seq - acked
         if last + shift > MAX_SEQ:
             raise SeqOutOfRange(f"numbering on after {seq} would pass {MAX_SEQ}")
-        self._db.execute("BEGIN IMMEDIATE")
-        try:  # the new numbers are beyond every old one, so none collide
-            self._db.execute("UPDATE venue_outbox SET seq = seq + ? WHERE seq > ?", (shift, acked))
-            state = [("last_seq", str(last + shift)), ("acked", str(seq))]
-            self._db.executemany("INSERT OR REPLACE INTO venue_state VALUES (?, ?)", state)
-            self._db.execute("COMMIT")
-        except BaseException:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            raise
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:  # the new numbers are beyond every old one, so none collide
+                self._db.execute("UPDATE venue_outbox SET seq = seq + ? WHERE seq > ?", (shift, acked))
+                state = [("last_seq", str(last + shift)), ("acked", str(seq))]
+                self._db.executemany("INSERT OR REPLACE INTO venue_state VALUES (?, ?)", state)
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError as error:  # SQLITE_FULL, SQLITE_IOERR: nothing changed
+            raise DiskFull(f"the venue's results could not be numbered on ({error})") from error
         write_mark(self.mark, last + shift)
         return shift
 

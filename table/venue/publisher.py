@@ -209,7 +209,10 @@ class VenuePublisher:
 
     def uncover(self, place: int) -> None:
         """The event log now ends at `place` (it was set aside and started again)."""
-        self.outbox.uncover(place)
+        try:
+            self.outbox.uncover(place)
+        except DiskFull as error:  # the replayed results are not written again: the table plays on
+            log.error("venue: %s", error)
 
     @property
     def covered(self) -> int:
@@ -275,6 +278,9 @@ class VenuePublisher:
             shift = self.outbox.renumber_after(seq)
         except SeqOutOfRange as error:
             self._log_once(f"an acknowledgement from the venue is ignored ({error})", logging.ERROR)
+            return
+        except DiskFull as error:  # tried again at the venue's next acknowledgement
+            self._log_once(f"{error}; the venue's acknowledgement is ignored for now", logging.ERROR)
             return
         log.error("venue: the venue already holds results up to %d from table %s, beyond the %d this table wrote "
                   "(its database and seq mark were lost, or another table has its id); its %d undelivered results "

@@ -84,10 +84,19 @@ def test_a_newer_schema_stops_with_a_plain_message_and_is_left_alone(tmp_path: P
     assert path.exists() and not (tmp_path / "damaged").exists()
 
 
-def test_a_data_folder_the_table_cannot_write_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_data_folder_the_table_cannot_write_is_played_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def read_only(self: Path, data: bytes) -> int:
         raise PermissionError(13, "Read-only file system")
 
     monkeypatch.setattr(Path, "write_bytes", read_only)
-    with pytest.raises(StoreError, match=f"data folder {tmp_path} cannot be written.*Read-only"):
-        open_checked(tmp_path / DATABASE_NAME)
+    opened = open_checked(tmp_path / DATABASE_NAME)  # a failing SD card: the evening goes on, saving nothing
+    assert opened.read_only and opened.connection.execute("PRAGMA database_list").fetchone()[2] == ""  # in memory
+    assert not (tmp_path / DATABASE_NAME).exists()
+
+
+def test_a_data_folder_that_is_no_folder_stops_with_a_plain_message(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    with pytest.raises(StoreError, match=f"data folder {tmp_path / 'file'} cannot be used"):
+        open_checked(tmp_path / "file" / DATABASE_NAME)
