@@ -139,3 +139,16 @@ def test_a_data_folder_that_is_no_folder_is_said_plainly(tmp_path: Path) -> None
     (tmp_path / "file").write_text("")
     with pytest.raises(DataFolderUnusable, match=f"the data folder {tmp_path / 'file'} cannot be used"):
         TableLock(tmp_path / "file").__enter__()
+
+
+def test_a_demo_on_a_data_folder_that_cannot_be_written_says_so(
+    _own_data_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def read_only(self: Path, *args: object, exist_ok: bool = False, **kwargs: object) -> None:
+        if not (exist_ok and self.is_dir()):  # as on a read-only mount: what is there is there, nothing new
+            raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    assert main(["demo", "--headless"]) == 2
+    said = capsys.readouterr().out
+    assert f"the demo's folder {_own_data_folder / 'demo'} cannot be written (Read-only file system)" in said

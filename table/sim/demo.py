@@ -143,8 +143,15 @@ def _run_demo(
         if resume:
             say("No demo game to resume: starting a new one")
         shutil.rmtree(home, ignore_errors=True)
-        home.mkdir(parents=True)
-        saved.write_text(json.dumps({"players": players, "seed": seed, "game": game}))
+        try:
+            home.mkdir(parents=True)
+            saved.write_text(json.dumps({"players": players, "seed": seed, "game": game}))
+        except OSError as error:  # a read-only or full card: the demo keeps its whole game in its folder
+            say(
+                f"pirate-table demo: the demo's folder {home} cannot be written ({error.strerror}); point "
+                "PIRATE_TABLE_HOME at a folder that can be"
+            )
+            return 2
 
     if not window:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no screen: the score pads are saved as PNGs
