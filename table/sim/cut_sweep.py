@@ -80,7 +80,8 @@ def play_whole(game: str, folder: Path, players: int, seed: int) -> Played:
     finally:
         table.close()
     with sqlite3.connect(folder / DATABASE_NAME) as db:
-        events = [(kind, json.loads(data)) for kind, data in db.execute("SELECT kind, data FROM event_log ORDER BY seq")]
+        rows = db.execute("SELECT kind, data FROM event_log ORDER BY seq")
+        events = [(kind, json.loads(data)) for kind, data in rows]
     db.close()
     return Played(final, events, folder, ticks)
 

@@ -1,0 +1,81 @@
+"""A demo killed right after any event resumes to the same FINAL lines (issue 25, item 5): a sample of the cut-log
+sweep's cuts in every game (the whole sweep, every event of every game: `make resume-sweep`, BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from table.commands.run import LOG_MARK
+from table.sim import cut_sweep
+from table.sim.cut_sweep import Played
+from table.store.database import DATABASE_NAME
+from table.store.seq_mark import read_mark
+
+
+def spread(whole: Played, count: int) -> list[int]:
+    """`count` cuts spread over the log, from the game's first moves to its last."""
+    events = len(whole.events)
+    return [events * (n + 1) // (count + 1) for n in range(count)]
+
+
+def after_kind(whole: Played, kind: str, count: int) -> list[int]:
+    """The cuts right after the first `count` events of this kind past the first tenth of the log."""
+    start = len(whole.events) // 10
+    return [n for n, (logged, _) in enumerate(whole.events, 1) if logged == kind and n > start][:count]
+
+
+def announced_card_cuts(whole: Played) -> list[int]:
+    """Right after each Scary Mary / Tigress is laid (her announcement pending), and right after it is answered."""
+    laid = whole.after_laying({"scarymary", "tigress"})
+    assert laid, "the seed lays no card announced when played: pick another"
+    return [cut for n in laid for cut in (n, n + 1)]
+
+
+SAMPLES = {
+    # 2013: the cut after the last Scary Mary made the bot lay her again and the demo wait forever (issue 25).
+    "skullking": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
+    # 2021: both Tigresses, the same hang.
+    "skullking-2021": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
+    # A card laid face down (the plan of the round half laid), and one during a loot turn.
+    "piratenpoker": lambda whole: [*after_kind(whole, "CardLaid", 1), *spread(whole, 1)],
+    # Right after a hold (the pile taken, a swap let go), and a card on the pile late in the game.
+    "flying-hollander": lambda whole: [*after_kind(whole, "Press", 1), *spread(whole, 1)[-1:]],
+    "skullking-dice": lambda whole: spread(whole, 1),  # its games are slower: one cut, mid-game
+}
+
+
+@pytest.mark.parametrize("game", list(SAMPLES))
+def test_a_game_cut_after_a_sample_of_events_resumes_to_the_same_final_lines(game: str) -> None:
+    result = cut_sweep.sweep(game, SAMPLES[game])
+    assert result.cuts and result.differences == []
+
+
+def test_a_cut_is_what_kill_9_leaves_a_prefix_of_the_log_and_its_mark(tmp_path: Path) -> None:
+    whole = cut_sweep.play_whole("flying-hollander", tmp_path / "whole", 3, 5)
+    cut_sweep.cut_copy(whole.folder, tmp_path / "cut", 40)
+    with sqlite3.connect(tmp_path / "cut" / DATABASE_NAME) as db:
+        rows = list(db.execute("SELECT kind, data FROM event_log ORDER BY seq"))
+    db.close()
+    assert [kind for kind, _ in rows] == [kind for kind, _ in whole.events[:40]]
+    assert read_mark(tmp_path / "cut" / LOG_MARK) == 40  # the table finds no events lost: a kill, not a loss
+    assert whole.final and all(line.startswith("FINAL ") for line in whole.final)
+
+
+def test_a_resume_that_ends_otherwise_or_hangs_is_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep can fail: other FINAL lines, or a game that does not finish, are counted as differences."""
+    outcomes = iter([["FINAL 1 Anne_Bonny 999"], RuntimeError("the game did not finish in 9 ticks; stuck at x")])
+
+    def resumed(*args: object, **kwargs: object) -> list[str]:
+        outcome = next(outcomes)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    monkeypatch.setattr(cut_sweep, "resumed_final", resumed)
+    result = cut_sweep.sweep("flying-hollander", lambda whole: [10, 20])
+    assert result.cuts == [10, 20]
+    assert [cut for cut, _ in result.differences] == [10, 20]
+    assert "FINAL 1 Anne_Bonny 999" in result.differences[0][1] and "did not finish" in result.differences[1][1]
