@@ -53,6 +53,20 @@ def test_a_game_cut_after_a_sample_of_events_resumes_to_the_same_final_lines(gam
     assert result.cuts and result.differences == []
 
 
+def test_a_scary_mary_meant_as_an_escape_is_announced_as_an_escape_after_the_resume() -> None:
+    """The bot rebuilds its announcement from the trick and its bid (it said Pirate after any resume before)."""
+
+    def escapes(whole: Played) -> list[int]:
+        return [
+            n
+            for n in whole.after_laying({"scarymary"})
+            if whole.events[n] == ("Press", {"key": "hold", "seat": whole.events[n - 1][1]["seat"]})
+        ]
+
+    result = cut_sweep.sweep("skullking", escapes, players=4, seed=2013)
+    assert result.cuts and result.differences == []
+
+
 def test_a_cut_is_what_kill_9_leaves_a_prefix_of_the_log_and_its_mark(tmp_path: Path) -> None:
     whole = cut_sweep.play_whole("flying-hollander", tmp_path / "whole", 3, 5)
     cut_sweep.cut_copy(whole.folder, tmp_path / "cut", 40)

@@ -126,14 +126,14 @@ class VirtualTable(SimTable):
             self._laid_before(screen)
 
     def _laid_before(self, screen: Screen) -> None:
-        """After a resume: a card on a bot's reader that the table has not taken is the one it laid (it leaves the
-        hand once taken, `_taken`); a card waiting for its announcement is announced as the bot meant it."""
+        """After a resume: a card on a seat's reader that the table has not taken is the one it laid (it leaves the
+        hand once taken, `_taken`); a bot's card waiting for its announcement is announced as the bot meant it."""
         for seat, card in self.on_reader.items():
             bot = self.bots[seat]
-            if card is None or seat in self.humans or card not in bot.hand:
+            if card is None or card not in bot.hand:
                 continue
-            bot.laid, bot.laid_tick = card, self.ticks
-            if screen.scary_mary == seat:  # as CardBot.play announced her, from the same trick and bid
+            bot.laid, bot.laid_tick = card, self.ticks  # a person's too: their hand is shown less it once taken
+            if screen.scary_mary == seat and seat not in self.humans:  # as CardBot.play meant her: same trick, bid
                 trick = [self.RULES.parse_card(laid.code) for laid in screen.trick.cards] if screen.trick else []
                 view = screen.seats[seat]
                 needed = (view.bid or 0) - view.won
