@@ -147,13 +147,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=1, help="cut after every k-th event (default: every event)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="the games to sweep (default: all)")
+    parser.add_argument("--players", type=int, help="players at every game (default: each game's in GAMES)")
+    parser.add_argument("--seed", type=int, help="the seed of every game (default: each game's in GAMES)")
     options = parser.parse_args(argv)
     if options.every < 1:
         parser.error("--every must be 1 or more")
     differences = 0
     for game in options.game or list(GAMES):
-        result = sweep(game, every(options.every), say=lambda line: print(line, flush=True))
-        players, seed = GAMES[game]
+        players, seed = options.players or GAMES[game][0], options.seed or GAMES[game][1]
+        try:
+            result = sweep(game, every(options.every), players, seed, say=lambda line: print(line, flush=True))
+        except ValueError as error:  # players the game is not for
+            parser.error(f"{game}: {error}")
         print(
             f"{game}: {players} players, seed {seed}, {result.events} events, {len(result.cuts)} cuts resumed, "
             f"{len(result.differences)} differences, {result.seconds:.0f} s",

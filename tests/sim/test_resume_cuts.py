@@ -93,3 +93,18 @@ def test_a_resume_that_ends_otherwise_or_hangs_is_a_difference(monkeypatch: pyte
     assert result.cuts == [10, 20]
     assert [cut for cut, _ in result.differences] == [10, 20]
     assert "FINAL 1 Anne_Bonny 999" in result.differences[0][1] and "did not finish" in result.differences[1][1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--every", "0"], "--every must be 1 or more"),
+        (["--game", "skullking-dice", "--players", "2"], "skullking-dice: the Skull King dice game is played by 3 to 6"),
+    ],
+)
+def test_the_sweep_refuses_what_it_cannot_sweep_in_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cut_sweep.main(argv)
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
