@@ -99,7 +99,7 @@ def test_a_resume_that_ends_otherwise_or_hangs_is_a_difference(monkeypatch: pyte
     ("argv", "said"),
     [
         (["--every", "0"], "--every must be 1 or more"),
-        (["--game", "skullking-dice", "--players", "2"], "skullking-dice: the Skull King dice game is played by 3 to 6"),
+        (["--game", "skullking-dice", "--players", "2"], "skullking-dice: the Skull King dice game is played by 3"),
     ],
 )
 def test_the_sweep_refuses_what_it_cannot_sweep_in_words(
