@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from table.commands.run import LOG_MARK
+from table.games.piratenpoker import rules as pp
 from table.sim import cut_sweep
 from table.sim.cut_sweep import Played
 from table.store.database import DATABASE_NAME
@@ -21,10 +22,28 @@ def spread(whole: Played, count: int) -> list[int]:
     return [events * (n + 1) // (count + 1) for n in range(count)]
 
 
-def after_kind(whole: Played, kind: str, count: int) -> list[int]:
-    """The cuts right after the first `count` events of this kind past the first tenth of the log."""
+def after_first(whole: Played, kind: str, count: int, **fields: object) -> list[int]:
+    """The cuts right after the first `count` events of this kind (with these fields) past the log's first tenth."""
     start = len(whole.events) // 10
-    return [n for n, (logged, _) in enumerate(whole.events, 1) if logged == kind and n > start][:count]
+    cuts = [
+        n
+        for n, (logged, data) in enumerate(whole.events, 1)
+        if logged == kind and n > start and all(data.get(name) == value for name, value in fields.items())
+    ][:count]
+    assert cuts, f"the seed's game has no {kind} {fields}: pick another"
+    return cuts
+
+
+def laid_face_down(whole: Played) -> list[int]:
+    """Right after the first Piratenpoker card laid face down (a card of the poker hands, not a loot card)."""
+    start = len(whole.events) // 10
+    cuts = [
+        n
+        for n, (kind, data) in enumerate(whole.events, 1)
+        if kind == "CardLaid" and n > start and data["code"] in pp.POKER_COUNTS
+    ][:1]
+    assert cuts, "the seed's match lays no card face down: pick another"
+    return cuts
 
 
 def announced_card_cuts(whole: Played) -> list[int]:
@@ -39,10 +58,10 @@ SAMPLES = {
     "skullking": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
     # 2021: both Tigresses, the same hang.
     "skullking-2021": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
-    # A card laid face down (the plan of the round half laid), and one during a loot turn.
-    "piratenpoker": lambda whole: [*after_kind(whole, "CardLaid", 1), *spread(whole, 1)],
-    # Right after a hold (the pile taken, a swap let go), and a card on the pile late in the game.
-    "flying-hollander": lambda whole: [*after_kind(whole, "Press", 1), *spread(whole, 1)[-1:]],
+    # A card laid face down (the round's plan half laid), and one mid-game.
+    "piratenpoker": lambda whole: [*laid_face_down(whole), *spread(whole, 1)],
+    # Right after a hold (the pile taken, or a swap let go), and one mid-game.
+    "flying-hollander": lambda whole: [*after_first(whole, "Press", 1, key="hold"), *spread(whole, 1)],
     "skullking-dice": lambda whole: spread(whole, 1),  # its games are slower: one cut, mid-game
 }
 
