@@ -55,9 +55,9 @@ def announced_card_cuts(whole: Played) -> list[int]:
 
 SAMPLES = {
     # 2013: the cut after the last Scary Mary made the bot lay her again and the demo wait forever (issue 25).
-    "skullking": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
+    "skullking": announced_card_cuts,
     # 2021: both Tigresses, the same hang.
-    "skullking-2021": lambda whole: [*announced_card_cuts(whole), *spread(whole, 1)],
+    "skullking-2021": announced_card_cuts,
     # A card laid face down (the round's plan half laid), and one mid-game.
     "piratenpoker": lambda whole: [*laid_face_down(whole), *spread(whole, 1)],
     # Right after a hold (the pile taken, or a swap let go), and one mid-game.
