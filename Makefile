@@ -4,7 +4,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench fuzz evening bench-venue clean
+.PHONY: demo test bench fuzz evening resume-sweep bench-venue clean
 
 demo: $(VENV)/.installed
 	$(BIN)/pirate-table demo
@@ -31,6 +31,11 @@ fuzz: $(VENV)/.installed
 
 evening: $(VENV)/.installed
 	$(BIN)/python bench/bench_evening.py
+
+# Every game cut after every event of its log (what kill -9 leaves) and resumed: the same FINAL lines each time
+# (table/sim/cut_sweep.py; `make test` tries a few cuts per game). About an hour on a 2-core machine.
+resume-sweep: $(VENV)/.installed
+	$(BIN)/python -m table.sim.cut_sweep --every 1
 
 # 30 virtual tables at full speed into one broker and one venue service (needs mosquitto: scripts/install-test-tools).
 bench-venue: $(VENV)/.installed

@@ -112,7 +112,8 @@ class VirtualTable(SimTable):
         return self._play_game(max_ticks, on_tick)
 
     def resume(self) -> None:
-        """Replay the log; then the world as it was: cards lying on readers, hands less what was played."""
+        """Replay the log; then the world as it was: cards lying on readers, hands less what was played, and a card
+        laid but not yet taken (Scary Mary, the Tigress, waiting for her announcement) still the bot's to announce."""
         self.app.resume()
         screen = self.flow.screen()
         by_uid = {card.uid.hex().upper(): card for card in self.deck}
@@ -122,6 +123,21 @@ class VirtualTable(SimTable):
                 self.on_reader[seat] = by_uid[uid]
         if screen.phase is not Phase.LOBBY and screen.round:  # (the lobby's screen has no round)
             self._deal(screen.round)
+            self._laid_before(screen)
+
+    def _laid_before(self, screen: Screen) -> None:
+        """After a resume: a card on a seat's reader that the table has not taken is the one it laid (it leaves the
+        hand once taken, `_taken`); a bot's card waiting for its announcement is announced as the bot meant it."""
+        for seat, card in self.on_reader.items():
+            bot = self.bots[seat]
+            if card is None or card not in bot.hand:
+                continue
+            bot.laid, bot.laid_tick = card, self.ticks  # a person's too: their hand is shown less it once taken
+            if screen.scary_mary == seat and seat not in self.humans:  # as CardBot.play meant her: same trick, bid
+                trick = [self.RULES.parse_card(laid.code) for laid in screen.trick.cards] if screen.trick else []
+                view = screen.seats[seat]
+                needed = (view.bid or 0) - view.won
+                bot.as_pirate = needed > 0 and bot.brain.would_win(trick, self.RULES.announced(True))
 
     def tick(self) -> None:
         self._next_tick()
