@@ -7,7 +7,8 @@ A replacement sticker the same way: "<name>'s new sticker" (Z) while the seat's 
 sends `NewSticker` (table.operator): the app learns the blank or unknown sticker lying on that reader as the card
 chosen, and lays it again for the game.
 
-A game's controls keep one `CardPicker` and ask it first: while it is open its buttons are the bar.
+A game's controls keep one `CardPicker` and ask it first: while it is open its buttons are the bar. A bar on
+`AskedNewGame` takes it whole by deriving from `CardEntryControls`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from table.core.frame import CardChoice, HandEntry, seat_label
 from table.core.inputs import CardEntered
 from table.core.text import text
-from table.display.controls import Button, Opens
+from table.display.controls import AskedNewGame, Button, Opens
 from table.operator import NewSticker
 
 ENTER, STICKER, GROUP, BACK = "enter a card", "new sticker", "card group", "card back"
@@ -65,6 +66,10 @@ class CardPicker:
         else:
             said = text("Enter {name}'s card", name=name)
         return Button(said, Opens(ENTER, seat), ENTER_KEY, text("Enter a card"))
+
+    def entry_buttons(self, screen: Any, seat: int) -> list[Button]:
+        """The bar's buttons that open the picker for `seat`, those that apply: its card, its new sticker."""
+        return [found for found in (self.button(screen, seat), self.sticker_button(screen, seat)) if found is not None]
 
     def sticker_button(self, screen: Any, seat: int) -> Button | None:
         """The bar's "<name>'s new sticker": while the table waits for a card of `seat` and its reader works."""
@@ -117,3 +122,27 @@ class CardPicker:
 
     def cancel(self) -> None:
         self.choice = None
+
+
+class CardEntryControls(AskedNewGame):
+    """A game's bar with the operator's card picker: the picker opens, is chosen in and closes before the bar's own
+    choices (a game's `buttons` asks `self.picker.buttons(screen)` first and adds `self.picker.entry_buttons`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picker = CardPicker()  # the operator's card entered by hand
+
+    def open(self, button: Button) -> list[object]:
+        if isinstance(button.action, Opens) and self.picker.open(button.action):
+            return []
+        return super().open(button)
+
+    def choosing(self) -> bool:
+        return self.picker.choosing() or super().choosing()
+
+    def cancel(self) -> None:
+        self.picker.cancel()
+        super().cancel()
+
+    def extra_state(self) -> tuple[object, ...]:
+        return (*super().extra_state(), self.picker.choice)

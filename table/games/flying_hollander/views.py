@@ -27,8 +27,8 @@ from table.core.frame import Phase
 from table.core.text import Text, plural, text, verbatim
 from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER
-from table.display.card_entry import CardPicker
-from table.display.controls import AskedNewGame, Button, Opens, register_controls
+from table.display.card_entry import CardEntryControls
+from table.display.controls import Button, register_controls
 from table.display.summary_screens import draw_ranking
 from table.display.typeset import fit_text, fits, font, place, row_size
 from table.display.views import PAD, Paint, register
@@ -310,12 +310,8 @@ def _plate(
 # --- The bar of actions ----------------------------------------------------------------------------------------------
 
 
-class HollanderControls(AskedNewGame):
+class HollanderControls(CardEntryControls):
     """V: enter the selected seat's pile card by hand; Z: a new sticker on its reader (table.display.card_entry)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.picker = CardPicker()  # the operator's card entered by hand
 
     def buttons(self, screen: HollanderScreen) -> list[Button]:
         if (question := self.question(screen)) is not None:
@@ -347,26 +343,8 @@ class HollanderControls(AskedNewGame):
                 chosen.append(Button(text("{name}: play done", name=name), inputs.Press(seat, inputs.HOLD), "h"))
             elif view.acting and screen.pile:
                 chosen.append(Button(text("{name} takes the pile", name=name), TakePile(seat), "h"))
-        if (entering := self.picker.button(screen, seat)) is not None:
-            chosen.append(entering)
-        if (sticker := self.picker.sticker_button(screen, seat)) is not None:
-            chosen.append(sticker)
+        chosen += self.picker.entry_buttons(screen, seat)
         return [*chosen, *self.undo_and_new_game(screen)]
-
-    def open(self, button: Button) -> list[object]:
-        if isinstance(button.action, Opens) and self.picker.open(button.action):
-            return []
-        return super().open(button)
-
-    def choosing(self) -> bool:
-        return self.picker.choosing() or super().choosing()
-
-    def cancel(self) -> None:
-        self.picker.cancel()
-        super().cancel()
-
-    def extra_state(self) -> tuple[object, ...]:
-        return (*super().extra_state(), self.picker.choice)
 
 
 register_controls(HollanderScreen, HollanderControls)

@@ -19,17 +19,13 @@ from __future__ import annotations
 
 from table.core.frame import Phase
 from table.core.text import text
-from table.display.card_entry import CardPicker
-from table.display.controls import AskedNewGame, Button, Opens, register_controls
+from table.display.card_entry import CardEntryControls
+from table.display.controls import Button, register_controls
 from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot, KeepLoot, PlayDone
 from table.games.piratenpoker.screen import PokerScreen, PokerSeat, card_words
 
 
-class PokerControls(AskedNewGame):
-    def __init__(self) -> None:
-        super().__init__()
-        self.picker = CardPicker()  # the operator's card entered by hand
-
+class PokerControls(CardEntryControls):
     def seat(self, screen: PokerScreen) -> int:
         """The selected seat if it plays (else the next one that does), else the one the table waits for."""
         playing = [view.seat for view in screen.seats]
@@ -45,10 +41,7 @@ class PokerControls(AskedNewGame):
             return picking
         chosen: list[Button] = []
         view = _view(screen, self.seat(screen))
-        if (entering := self.picker.button(screen, self.seat(screen))) is not None:
-            chosen.append(entering)
-        if (sticker := self.picker.sticker_button(screen, self.seat(screen))) is not None:
-            chosen.append(sticker)
+        chosen += self.picker.entry_buttons(screen, self.seat(screen))
         laying = screen.step == "laying" and screen.phase is Phase.BIDDING
         if view is not None and laying and view.in_game and view.laid and not view.done:
             chosen.append(Button(text("{name} done", name=view.label), PlayDone(view.seat), "a"))
@@ -68,21 +61,6 @@ class PokerControls(AskedNewGame):
         if screen.step == "gift":
             chosen.append(Button(text("no card given"), KeepLoot(), "h"))
         return [*chosen, *self.undo_and_new_game(screen)]
-
-    def open(self, button: Button) -> list[object]:
-        if isinstance(button.action, Opens) and self.picker.open(button.action):
-            return []
-        return super().open(button)
-
-    def choosing(self) -> bool:
-        return self.picker.choosing() or super().choosing()
-
-    def cancel(self) -> None:
-        self.picker.cancel()
-        super().cancel()
-
-    def extra_state(self) -> tuple[object, ...]:
-        return (*super().extra_state(), self.picker.choice)
 
 
 def _view(screen: PokerScreen, seat: int) -> PokerSeat | None:

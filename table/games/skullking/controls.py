@@ -67,11 +67,7 @@ class SkullKingControls(BarControls):
             chosen.append(Button(text("Escape"), inputs.ChooseScaryMary(seat, False), "e"))
         elif screen.phase is Phase.GAME_OVER:
             chosen.append(Button(text("New game"), inputs.NewGame(), "g"))
-        entering = self.picker.button(screen, seat)
-        if entering is not None:
-            chosen.append(entering)
-        if (sticker := self.picker.sticker_button(screen, seat)) is not None:
-            chosen.append(sticker)
+        chosen += self.picker.entry_buttons(screen, seat)
         if revealed and screen.scary_mary is None:
             chosen.append(Button(text("Correct {name}'s bid", name=name), CORRECT, "c", text("Correct the bid")))
         chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
