@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from table.display.keyboard import BACK, CANCEL, CHAR, DIGITS, LETTERS, OK, SHIFT, Key, Keyboard
 
-MAX_LENGTH = 64  # a host name's label is at most 63 characters; a venue's address is well under this
+MAX_LENGTH = 40  # what the field shows whole at 800x480; a longer address is written in config.toml by hand
 
 
 class HostKeyboard(Keyboard):
