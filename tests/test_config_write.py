@@ -36,9 +36,9 @@ def test_the_same_key_in_another_section_is_left_alone() -> None:
 
 
 def test_a_missing_setting_goes_after_its_section_s_last_setting() -> None:
-    old = "[table]\nlanguage = \"en\"\n\n# The hub's section follows\n[hub]\nport = \"auto\"\n"
+    old = '[table]\nlanguage = "en"\n\n# The hub\'s section follows\n[hub]\nport = "auto"\n'
     new = set_values(old, {("table", "sound"): True})
-    assert new == "[table]\nlanguage = \"en\"\nsound = true\n\n# The hub's section follows\n[hub]\nport = \"auto\"\n"
+    assert new == '[table]\nlanguage = "en"\nsound = true\n\n# The hub\'s section follows\n[hub]\nport = "auto"\n'
 
 
 def test_a_missing_section_is_added_at_the_end_even_after_seats() -> None:

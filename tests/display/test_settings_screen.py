@@ -14,11 +14,11 @@ import pytest
 from table.core import catalog, inputs
 from table.core.text import LANGUAGES
 from table.display.controls import ActionBar
-from table.display.typeset import record_texts, scale_for, watch_overflows
+from table.display.typeset import current, font, record_texts, scale_for, screen, watch_overflows
 from table.lobby.model import GameChoice
 from table.operator_settings import ChangePin, ChangeSetting, CloseSettings, OpenSettings
 from table.settings_screen.controls import SettingsControls
-from table.settings_screen.keyboard import HostKeyboard
+from table.settings_screen.keyboard import ELLIPSIS, MAX_LENGTH, HostKeyboard, _end_that_fits, _field_room
 from table.settings_screen.model import SettingsScreen
 from table.settings_screen.views import settings_touches
 from tests.display.all_screens import Frame, draw
@@ -172,3 +172,14 @@ def test_the_lobby_bar_offers_settings_only_when_the_app_says_so() -> None:
     buttons = bar.bar_buttons(opened)
     assert [b.action for b in buttons if str(b.label) == "Settings"] == [OpenSettings()]
     assert bar.handle(key("i"), opened) == [inputs.ChooseLanguage("de")]  # the key still chooses the language
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_address_shows_its_end_within_the_field(size: tuple[int, int]) -> None:
+    typed = "m" * MAX_LENGTH
+    with screen(size):
+        room = _field_room(size)
+        shown = _end_that_fits(typed, room)
+        assert font(current().small, bold=False).size(shown)[0] <= room
+    assert shown.startswith(ELLIPSIS) and typed.endswith(shown[1:]) and len(shown) > 10
+    assert _end_that_fits("venue.local", room) == "venue.local"
