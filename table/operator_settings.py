@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from table.config import Config, default_text, parse_config
@@ -60,11 +60,12 @@ class ChangeSetting:
 
 @dataclass(frozen=True)
 class ChangePin:
-    """From the settings screen: the PIN now (none on a table without one), and the new one typed twice."""
+    """From the settings screen: the PIN now (none on a table without one), and the new one typed twice. Never
+    shown in the log: the app logs every operator action by its repr, which leaves the PINs out."""
 
-    old: str
-    new: str
-    again: str
+    old: str = field(repr=False)
+    new: str = field(repr=False)
+    again: str = field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,16 @@ def test_the_pin_is_changed_with_the_old_one(table: Table) -> None:
     assert table.send(inputs.Undo()) is True
 
 
+def test_no_pin_reaches_the_log(table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.DEBUG):
+        table.send(OperatorPin(PIN))
+        table.send(OpenSettings())
+        table.send(ChangePin(PIN, "97531", "97531"))
+    assert table.said() == str(PIN_CHANGED)
+    assert "operator action ChangePin()" in caplog.text  # the action is logged, as every operator's
+    assert PIN not in caplog.text and "97531" not in caplog.text
+
+
 def test_wrong_old_pins_count_as_wrong_pins(table: Table) -> None:
     table.send(OperatorPin(PIN))
     table.send(OpenSettings())
