@@ -141,7 +141,7 @@ class ConfigFile:
 
     def _write(self, new: str, said: Text, what: str) -> Saved | Refused:
         try:
-            config = parse_config(new, str(self.path))  # exactly as at start
+            config = parse_config(new, self.path.name)  # exactly as at start (named as the owner knows it)
         except ConfigError as error:
             return refused(text("Not saved: {why}", why=verbatim(str(error))), f"{what} not saved: {error}")
         try:

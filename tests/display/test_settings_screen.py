@@ -12,11 +12,19 @@ import pygame
 import pytest
 
 from table.core import catalog, inputs
-from table.core.text import LANGUAGES
+from table.core.frame import Note
+from table.core.text import LANGUAGES, text, verbatim
 from table.display.controls import ActionBar
 from table.display.typeset import current, font, record_texts, scale_for, screen, watch_overflows
 from table.lobby.model import GameChoice
-from table.operator_settings import ChangePin, ChangeSetting, CloseSettings, OpenSettings
+from table.operator_settings import (
+    READ_ONLY,
+    SAVED_AT_RESTART,
+    ChangePin,
+    ChangeSetting,
+    CloseSettings,
+    OpenSettings,
+)
 from table.settings_screen.controls import SettingsControls
 from table.settings_screen.keyboard import ELLIPSIS, MAX_LENGTH, HostKeyboard, _end_that_fits, _field_room
 from table.settings_screen.model import SettingsScreen
@@ -25,6 +33,14 @@ from tests.display.all_screens import Frame, draw
 from tests.display.screens import lobby_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
+# The longest refusal the check at start gives for a setting typed here, as the banner shows it.
+REFUSED = text(
+    "Not saved: {why}",
+    why=verbatim(
+        'config.toml, [venue]: table is 1 to 32 letters, digits, - or _, as in table = "t1", not '
+        "'the-long-table-by-the-window-seat'"
+    ),
+)
 
 
 def settings(language: str = "en", **changes: Any) -> SettingsScreen:
@@ -63,6 +79,9 @@ def frames(language: str) -> dict[str, Frame]:
         "PIN pad": Frame(model, bar=asking_pin),
         "keyboard": Frame(model, bar=typing),
         "lobby with Settings": Frame(replace(lobby_screen(language), settings=True), bar=unlocked),
+        "refused": Frame(replace(model, messages=(Note(REFUSED, None, error=True),)), bar=unlocked),
+        "read-only": Frame(replace(model, messages=(Note(READ_ONLY, None, error=True),)), bar=unlocked),
+        "restart": Frame(replace(model, messages=(Note(SAVED_AT_RESTART, None),)), bar=unlocked),
     }
 
 
