@@ -4,6 +4,7 @@ at once where it can (language, sound, the game offered, the PIN), the venue's a
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,9 @@ from table.lobby.model import LobbyScreen
 from table.operator import MAX_TRIES, OperatorLock, OperatorPin
 from table.operator_pin import check_pin
 from table.operator_settings import (
+    FULL,
     PIN_CHANGED,
+    READ_ONLY,
     SAVED,
     SAVED_AT_RESTART,
     WRONG_OLD_PIN,
@@ -32,6 +35,7 @@ from table.operator_settings import (
 )
 from table.settings_screen.desk import ONLY_IN_THE_LOBBY
 from table.settings_screen.model import SettingsScreen
+from tests.broken_disk import break_disk
 from tests.devices.test_nfc import FakeClock
 from tests.test_operator_lock import OPERATOR, PIN, config_text
 
@@ -210,3 +214,18 @@ def test_a_table_without_a_lock_offers_settings_and_its_first_pin_locks_it(tmp_p
         table.app.hub.close()
         table.hub.unplug()
         Device.pin_factory.reset()
+
+
+@pytest.mark.parametrize(("code", "said"), [(errno.EROFS, READ_ONLY), (errno.ENOSPC, FULL)])
+def test_a_card_that_cannot_be_written_is_named_on_the_screen(
+    table: Table, monkeypatch: pytest.MonkeyPatch, code: int, said: object
+) -> None:
+    table.send(OperatorPin(PIN))
+    table.send(OpenSettings())
+    before = table.path.read_bytes()
+    break_disk(monkeypatch, table.folder, code)
+    table.send(ChangeSetting("sound", False))
+    assert table.said() == str(said) and table.screens[-1].messages[-1].error  # type: ignore[attr-defined]
+    assert isinstance(table.shown(), SettingsScreen) and table.shown().sound is True  # type: ignore[attr-defined]
+    monkeypatch.undo()
+    assert table.path.read_bytes() == before
