@@ -76,7 +76,8 @@ def test_every_seats_parts_lie_on_the_top_clear_of_each_other_and_of_the_tray(se
 
 def test_a_layout_that_places_too_few_seats_is_refused(tmp_path: Path) -> None:
     source = (HARDWARE / "table.toml").read_text(encoding="utf-8")
-    broken = source.replace('seats = 4\nsize = [1000, 1000]\nat = [["top", 500], ', 'seats = 4\nsize = [1000, 1000]\nat = [')
+    first_seat = 'seats = 4\nsize = [1000, 1000]\nat = [["top", 500], '
+    broken = source.replace(first_seat, "seats = 4\nsize = [1000, 1000]\nat = [")
     assert broken != source
     (tmp_path / "table.toml").write_text(broken, encoding="utf-8")
     with pytest.raises(ValueError, match="the 4-seat layout places 3 seats"):
