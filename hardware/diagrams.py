@@ -1,10 +1,11 @@
-"""Draws the wiring diagrams in hardware/diagrams/ from hardware/wiring.toml (SVG, standard library only).
+"""Draws hardware/diagrams/: the wiring diagrams from hardware/wiring.toml, the tabletop plans, the camera arm and
+the drawn view of the table from hardware/table.toml (SVG, standard library only).
 
     .venv/bin/python hardware/diagrams.py          # (re)write the SVGs
     .venv/bin/python hardware/diagrams.py --check  # exit 1 if a committed SVG differs from its source
 
-The output depends only on wiring.toml, so the test suite regenerates the diagrams and compares them with the
-committed files.
+The output depends only on those two files, so the test suite regenerates the drawings and compares them with the
+committed files. The parts list in hardware/README.md has its own command: hardware/parts_list.py.
 """
 
 from __future__ import annotations
@@ -260,7 +261,13 @@ def pico_readers(wiring: Wiring) -> str:
     readers = len(wiring.chip_select)
     svg = Svg(1200, 1080, "Seat hub: Raspberry Pi Pico to the MFRC522 readers")
     svg.text(600, 34, "Seat hub: Raspberry Pi Pico to the MFRC522 readers", 20, "middle", font_weight="bold")
-    svg.text(600, 58, "Pico seen from above, USB connector at the top. Pins as in firmware/main.py.", 13, "middle")
+    svg.text(
+        600,
+        58,
+        "Pico or Pico 2 (the same pinout) seen from above, USB connector at the top. Pins as in firmware/main.py.",
+        13,
+        "middle",
+    )
     # The Pico's pinout: pins 1-20 down the left side, 21-40 up the right side.
     top, row_h, bx = 100, 22, 560
     svg.rect(bx, top - 25, 80, 20 * row_h + 30, fill="#2f7d32", stroke="#1b4d1e", rx="6")
@@ -354,7 +361,7 @@ def overview(wiring: Wiring) -> str:
     svg.text(550, 34, "Pirate Table: how the parts connect", 20, "middle", font_weight="bold")
     boxes = {
         "pi": (420, 250, 260, 110, "Raspberry Pi 4 / 5", "runs pirate-table"),
-        "hub": (60, 110, 230, 80, "Seat hub", "Raspberry Pi Pico"),
+        "hub": (60, 110, 230, 80, "Seat hub", "Raspberry Pi Pico or Pico 2"),
         "readers": (60, 270, 230, 80, f"{len(wiring.seats)} MFRC522 readers", "one under each play spot"),
         "seats": (60, 430, 230, 80, f"{len(wiring.seats)} seats", "RGB LED + button each"),
         "camera": (810, 110, 230, 80, "Camera Module 3", "over the dice tray"),
