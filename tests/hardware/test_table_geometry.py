@@ -128,3 +128,21 @@ def test_the_camera_arm_drawing_gives_the_heights_and_sizes() -> None:
     assert f"lens {data['camera']['lens_height']} above the tray floor" in svg
     assert f">inside {inside[0]}<" in svg and f">inside {inside[1]}<" in svg
     assert f">wall {data['tray']['wall_height']}<" in svg
+
+
+def test_the_build_guides_numbers_are_the_geometrys() -> None:
+    data = table()
+    page = " ".join((HARDWARE / "README.md").read_text(encoding="utf-8").split())
+    seat, tray, light = data["seat"], data["tray"], data["light"]
+    for phrase in (
+        f"leaving **{data['top']['pocket_left']} mm** of wood",
+        f"Drill the **{seat['button_hole']} mm** button holes and the **{seat['led_hole']} mm** LED holes",
+        f"inside {tray['inside'][0]} x {tray['inside'][1]} mm, walls {tray['wall_height']} mm",
+        f"{light['height']} mm above the floor and {light['from_axis']} mm from the tray's axis",
+        f"{data['top']['thickness']} mm birch plywood",
+        f"the {data['cables']['camera']} mm camera cable",
+        f"at most {data['cables']['reader_lead'] // 10} cm for 4 and 6 seats",
+    ):
+        assert phrase in page, phrase
+    eight = data.layout(8)
+    assert f"({eight.length:g} x {eight.depth:g} mm)" in (HARDWARE / "eight-seats.md").read_text(encoding="utf-8")
