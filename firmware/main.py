@@ -1,9 +1,10 @@
-"""Seat hub entry point on the Raspberry Pi Pico: wire the real hardware to the hub loop and run it.
+"""Seat hub entry point on the Raspberry Pi Pico or Pico 2: wire the real hardware to the hub loop and run it.
 
 MicroPython runs main.py at boot. Pin map (change it here, and in hardware/ to match):
   SPI0: SCK GP18, MOSI GP19, MISO GP16; one chip select per reader: GP17, GP20, GP21, GP22, GP26, GP27;
   all readers' RST (NRSTPD) on GP15, held high.
   GP14 to GND at power-up: maintenance, main() returns and leaves the REPL to mpremote.
+  No pin relies on a pull-down (RP2350-E9): the jumper's input has the pull-up.
 """
 
 import select
@@ -55,8 +56,8 @@ def main():
     # With Ctrl-C switched off, this jumper is the way back to the REPL (to update the firmware).
     if machine.Pin(MAINTENANCE_PIN, machine.Pin.IN, machine.Pin.PULL_UP).value() == 0:
         return
-    # The Pi opening the port must not disturb us. USB CDC on the RP2040 does not reset on DTR, but a 0x03 in
-    # the stream would raise KeyboardInterrupt here and drop to the REPL: switch that off.
+    # The Pi opening the port must not disturb us. USB CDC on the RP2040 and RP2350 does not reset on DTR, but a
+    # 0x03 in the stream would raise KeyboardInterrupt here and drop to the REPL: switch that off.
     micropython.kbd_intr(-1)
     rst = machine.Pin(RST_PIN, machine.Pin.OUT, value=1)
     rst.value(1)

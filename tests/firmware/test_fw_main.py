@@ -43,9 +43,10 @@ def run_main(monkeypatch, host_bytes, jumper=False):
     seen = {}
 
     class Pin:
-        IN, OUT, PULL_UP = 0, 1, 2
+        IN, OUT, PULL_UP, PULL_DOWN = PIN_IN, PIN_OUT, PIN_PULL_UP, PIN_PULL_DOWN
 
         def __new__(cls, n, mode=None, pull=None, value=None):
+            seen.setdefault("pins", []).append([n, mode, pull])
             pin = spi.cs_for(chips[n]) if n in chips else FakePin()
             if value is not None:
                 pin.value(value)
@@ -98,8 +99,30 @@ HOST = b"\x03\x03" + b"\x00" + P.encode_message(P.HOST_HELLO, 0, {"protocol": 1}
 HOST += P.encode_message(P.SNAPSHOT_REQUEST, 1, {})
 
 
+# machine.Pin's constants in the stand-ins (here and in mpy/run_main.py), so the pins main.py sets up can be checked.
+PIN_IN, PIN_OUT, PIN_PULL_UP, PIN_PULL_DOWN = 0, 1, 2, 3
+
+
+def check_pins(pins, jumper=False):
+    """The pins main.py set up ([GP, mode, pull] each): the same on the Pico (RP2040) and the Pico 2 (RP2350).
+
+    The RP2350's erratum E9 (A2 stepping) can hold an input with only the internal pull-down at about 2.2 V once
+    it has been driven high, so it reads high: the firmware must never rely on a pull-down. Its one input, the
+    maintenance jumper, has the pull-up and the jumper pulls it hard to GND; MISO is driven by the selected reader.
+    """
+    assert all(pull != PIN_PULL_DOWN for _, _, pull in pins), pins
+    inputs = [[n, pull] for n, mode, pull in pins if mode == PIN_IN]
+    assert inputs == [[14, PIN_PULL_UP]], inputs
+    if jumper:
+        assert pins == [[14, PIN_IN, PIN_PULL_UP]]
+        return
+    assert sorted(n for n, mode, _ in pins if mode == PIN_OUT) == sorted([15, *CS_PINS])
+    assert sorted(n for n, mode, _ in pins if mode is None) == [16, 18, 19]  # the SPI bus's pins: SPI sets them up
+
+
 def check_main_run(seen, data):
     """What main.py configured and sent for HOST (test_fw_micropython.py checks its MicroPython run with this)."""
+    check_pins(seen.pop("pins"))
     assert seen == {"kbd_intr": -1, "spi": (0, 1_000_000), "wdt": 5000}
     out = []
     for item in P.Decoder().feed(data):
@@ -125,4 +148,5 @@ def test_main_runs_the_hub_on_usb_serial(monkeypatch):
 
 def test_maintenance_jumper_leaves_the_repl_alone(monkeypatch):
     seen, data = run_main(monkeypatch, b"", jumper=True)
+    check_pins(seen.pop("pins"), jumper=True)
     assert seen == {} and data == b""  # Ctrl-C still works, nothing started, nothing sent

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_fw_main import HOST, check_main_run
+from test_fw_main import HOST, check_main_run, check_pins
 
 TESTS = Path(__file__).resolve().parent
 FIRMWARE = TESTS.parents[1] / "firmware"
@@ -162,4 +162,6 @@ def test_main_runs_the_hub_on_usb_serial_under_micropython(micropython):
 
 
 def test_maintenance_jumper_leaves_the_repl_alone_under_micropython(micropython):
-    assert run_main(micropython, b"", "jumper") == ({}, b"")
+    seen, data = run_main(micropython, b"", "jumper")
+    check_pins(seen.pop("pins"), jumper=True)
+    assert (seen, data) == ({}, b"")

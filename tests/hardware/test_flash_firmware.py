@@ -106,3 +106,25 @@ def test_help_is_the_header_comment(tmp_path: Path) -> None:
     code, out, calls = run(tmp_path, [], "--help")
     assert code == 0 and "--port" in out and "pipx install mpremote" in out and "set -euo" not in out
     assert calls == []
+
+
+def _fake_lsusb(tmp_path: Path, line: str) -> None:
+    """An lsusb (first on the PATH that `run` gives) that lists one USB device."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "lsusb").write_text(f"#!/bin/sh\necho '{line}'\n", encoding="utf-8")
+    (bin_dir / "lsusb").chmod(0o755)
+
+
+def test_a_pico_2_in_bootsel_mode_is_told_to_copy_the_pico_2s_micropython(tmp_path: Path) -> None:
+    _fake_lsusb(tmp_path, "Bus 001 Device 009: ID 2e8a:000f Raspberry Pi RP2350 Boot")
+    code, out, calls = run(tmp_path, [])
+    assert code == 1 and "Pico 2 is in BOOTSEL mode" in out and "RP2350 drive" in out and "RPI_PICO2" in out
+    assert calls == ["connect list"]
+
+
+def test_a_pico_in_bootsel_mode_is_told_to_copy_the_picos_micropython(tmp_path: Path) -> None:
+    _fake_lsusb(tmp_path, "Bus 001 Device 009: ID 2e8a:0003 Raspberry Pi RP2 Boot")
+    code, out, _ = run(tmp_path, [])
+    assert code == 1 and "Pico is in BOOTSEL mode (the RPI-RP2 drive)" in out and "RPI_PICO " in out
+    assert "Pico 2" not in out

@@ -35,9 +35,10 @@ class Module:
 
 
 class PinClass:
-    IN, OUT, PULL_UP = 0, 1, 2
+    IN, OUT, PULL_UP, PULL_DOWN = 0, 1, 2, 3  # as test_fw_main.PIN_*
 
     def __call__(self, n, mode=None, pull=None, value=None):
+        seen.setdefault("pins", []).append([n, mode, pull])
         pin = spi.cs_for(chips[n]) if n in chips else FakePin()
         if value is not None:
             pin.value(value)
