@@ -1,0 +1,175 @@
+"""Every venue page in Chromium at a phone's size (390x844) and the wall TV's (1920x1080), with eight tables, long
+names and games of six and eight players: nothing off-screen (no sideways scrolling, every element's right edge
+inside the window), no text cut (an element narrower than its text with its overflow hidden, clipped or scrolled,
+or an ellipsis), and the wall fitting 1080p without scrolling, rotating what does not fit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from table.venue.samples import a_full_evening
+from table.venue.screenshots import EVENING, PHONE, TV, launch
+from table.venue.store import Store, player_key
+from table.venue.venue_config import VenueConfig, hash_password
+from table.venue.web import WebServer, create_app
+
+PASSWORD = "correct horse"
+SIZES = {"phone": PHONE, "tv": TV}
+
+# What a person cannot see of a page: each problem as "what: the element (its text)".
+PROBLEMS = """() => {
+  const width = window.innerWidth, problems = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.className ? "." + String(el.className).trim().replace(/ +/g, ".") : "")
+    + " (" + (el.innerText || el.value || "").trim().slice(0, 40).replace(/\\s+/g, " ") + ")";
+  if (document.documentElement.scrollWidth > width) problems.push("scrolls sideways: " + document.documentElement.scrollWidth);
+  for (const el of document.body.querySelectorAll("*")) {
+    const style = getComputedStyle(el), box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // not drawn (display: none here or above)
+    if (style.visibility === "hidden") continue;
+    if (box.right > width + 0.5 || box.left < -0.5) problems.push("off-screen: " + name(el));
+    const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) problems.push("cut: " + name(el));
+  }
+  return problems;
+}"""
+
+
+@dataclass
+class Venue:
+    url: str
+    browser: Any
+    games: dict[str, str]  # what a game is: its id
+
+
+@pytest.fixture(scope="module")
+def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
+    folder = tmp_path_factory.mktemp("venue")
+    store = Store(folder / "venue.sqlite3", clock=lambda: EVENING)
+    played = a_full_evening(store, EVENING)
+    config = VenueConfig(folder / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
+    app = create_app(store, config, folder, clock=lambda: EVENING, poll_ms=60_000)
+    server = WebServer(app, "127.0.0.1", 0)
+    games = {"four players": played["t1"][-1].game_id, "eight players": played["t5"][0].game_id,
+             "six players": played["t4"][0].game_id}  # fmt: skip
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield Venue(server.url, browser, games)
+        browser.close()
+    server.stop()
+    store.close()
+
+
+PAGES = {
+    "live": "/",
+    "live-fr": "/?lang=fr",
+    "results": "/results",
+    "standings": "/standings",
+    "wall": "/wall",
+    "wall-de": "/wall?lang=de",
+    "game-4": "/games/{four players}",
+    "game-6": "/games/{six players}",
+    "game-8-it": "/games/{eight players}?lang=it",
+    "player": f"/players/{player_key('Mary Read')}",
+    "player-nl": f"/players/{player_key('Bartholomew Roberts')}?lang=nl",
+    "admin-login": "/admin",
+    "missing": "/games/no-such-game",
+}
+
+
+def open_page(venue: Venue, path: str, size: str) -> Any:
+    page = venue.browser.new_page(viewport=SIZES[size], locale="en-GB")
+    page.goto(venue.url + path.format(**venue.games))
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", PAGES)
+def test_nothing_is_off_screen_or_cut(venue: Venue, name: str, size: str) -> None:
+    page = open_page(venue, PAGES[name], size)
+    assert page.evaluate(PROBLEMS) == [], f"{name} at {size}"
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_admins_page_shows_everything(venue: Venue, size: str) -> None:
+    page = open_page(venue, "/admin", size)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("form.settings")
+    assert page.evaluate(PROBLEMS) == [], size
+    page.close()
+
+
+def test_the_login_page_shows_the_whole_command(venue: Venue, tmp_path: Path) -> None:
+    folder = tmp_path / "venue"
+    store = Store(folder / "venue.sqlite3", clock=lambda: EVENING)
+    server = WebServer(create_app(store, VenueConfig(folder / "venue.toml"), folder, clock=lambda: EVENING),
+                       "127.0.0.1", 0)  # fmt: skip
+    try:
+        page = venue.browser.new_page(viewport=PHONE)
+        page.goto(server.url + "/admin")
+        command = page.locator("pre")
+        assert "--set-admin-password" in command.inner_text()
+        assert page.evaluate(PROBLEMS) == []
+        page.close()
+    finally:
+        server.stop()
+        store.close()
+
+
+def test_a_phone_sees_every_column_of_an_eight_player_score_pad(venue: Venue) -> None:
+    page = open_page(venue, "/games/{eight players}", "phone")
+    heads = page.locator(".pad thead th")
+    assert heads.count() == 9  # the round and eight players
+    assert "Bartholomew Roberts" in [heads.nth(n).get_attribute("title") or heads.nth(n).inner_text()
+                                     for n in range(9)]  # fmt: skip
+    winner = page.locator(".pad thead th.winner")
+    assert winner.count() == 1 and winner.bounding_box()["x"] + winner.bounding_box()["width"] <= PHONE["width"]
+    page.close()
+
+
+def test_a_phone_sees_a_players_every_column(venue: Venue) -> None:
+    page = open_page(venue, f"/players/{player_key('Mary Read')}", "phone")
+    heads = [text.strip() for text in page.locator(".history thead th").all_inner_texts()]
+    assert heads == ["When", "Game", "Table", "Place", "Score"]
+    for head in page.locator(".history thead th").all():
+        box = head.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], head.inner_text()
+    page.close()
+
+
+def test_the_wall_fits_1080p_without_scrolling(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    sizes = page.evaluate("[document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth]")
+    assert sizes[0] <= TV["height"] and sizes[2] <= TV["width"], sizes
+    page.close()
+
+
+def test_the_wall_has_no_site_menu_nor_language_links(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    assert page.locator("nav.pages a:visible, nav.langs a:visible").count() == 0
+    page.close()
+
+
+def test_the_walls_table_text_reads_from_across_the_room(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    for selector in (".table-card .players li", ".table-card .seen", ".table-card h3", ".table-card .why"):
+        sizes = page.locator(selector + ":visible").evaluate_all(
+            "els => els.map(el => parseFloat(getComputedStyle(el).fontSize))"
+        )
+        assert sizes and min(sizes) >= 40, (selector, sizes)
+    page.close()
+
+
+def test_the_wall_uses_the_whole_screen(venue: Venue) -> None:
+    """The tables and the side column reach the bottom of the screen between them: no half-empty wall."""
+    page = open_page(venue, "/wall", "tv")
+    bottom = page.evaluate("Math.max(...[...document.querySelectorAll('.wall > *')].map(el => el.getBoundingClientRect().bottom))")
+    assert bottom >= TV["height"] * 0.9, bottom
+    page.close()
