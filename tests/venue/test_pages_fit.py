@@ -20,14 +20,17 @@ from table.venue.venue_config import VenueConfig, hash_password
 from table.venue.web import WebServer, create_app
 
 PASSWORD = "correct horse"
+ROTATE_MS = 300  # the wall's pages turn fast here: a test waits for a turn, never sleeps
 SIZES = {"phone": PHONE, "tv": TV}
 
 # What a person cannot see of a page: each problem as "what: the element (its text)".
 PROBLEMS = """() => {
   const width = window.innerWidth, problems = [];
-  const name = (el) => el.tagName.toLowerCase() + (el.className ? "." + String(el.className).trim().replace(/ +/g, ".") : "")
+  const name = (el) => el.tagName.toLowerCase()
+    + (el.className ? "." + String(el.className).trim().replace(/ +/g, ".") : "")
     + " (" + (el.innerText || el.value || "").trim().slice(0, 40).replace(/\\s+/g, " ") + ")";
-  if (document.documentElement.scrollWidth > width) problems.push("scrolls sideways: " + document.documentElement.scrollWidth);
+  const wide = document.documentElement.scrollWidth;
+  if (wide > width) problems.push("scrolls sideways: " + wide);
   for (const el of document.body.querySelectorAll("*")) {
     const style = getComputedStyle(el), box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;  // not drawn (display: none here or above)
@@ -53,7 +56,7 @@ def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
     store = Store(folder / "venue.sqlite3", clock=lambda: EVENING)
     played = a_full_evening(store, EVENING)
     config = VenueConfig(folder / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
-    app = create_app(store, config, folder, clock=lambda: EVENING, poll_ms=60_000)
+    app = create_app(store, config, folder, clock=lambda: EVENING, poll_ms=60_000, rotate_ms=ROTATE_MS)
     server = WebServer(app, "127.0.0.1", 0)
     games = {"four players": played["t1"][-1].game_id, "eight players": played["t5"][0].game_id,
              "six players": played["t4"][0].game_id}  # fmt: skip
@@ -170,6 +173,60 @@ def test_the_walls_table_text_reads_from_across_the_room(venue: Venue) -> None:
 def test_the_wall_uses_the_whole_screen(venue: Venue) -> None:
     """The tables and the side column reach the bottom of the screen between them: no half-empty wall."""
     page = open_page(venue, "/wall", "tv")
-    bottom = page.evaluate("Math.max(...[...document.querySelectorAll('.wall > *')].map(el => el.getBoundingClientRect().bottom))")
+    bottoms = "[...document.querySelectorAll('.wall > *')].map(el => el.getBoundingClientRect().bottom)"
+    bottom = max(page.evaluate(bottoms))
     assert bottom >= TV["height"] * 0.9, bottom
+    page.close()
+
+
+# Every item the wall shows (a table, a standing, a result) whole inside its box, and every box inside the screen.
+CLIPPED = """() => {
+  const problems = [];
+  for (const box of document.querySelectorAll("[data-rotate]")) {
+    const edge = box.getBoundingClientRect();
+    if (edge.bottom > innerHeight + 0.5) problems.push("below the screen: " + box.className);
+    for (const item of box.querySelectorAll(box.dataset.rotate)) {
+      const where = item.getBoundingClientRect();
+      const text = item.innerText.slice(0, 40);
+      if (where.height > 0 && where.bottom > edge.bottom + 0.5) problems.push("cut at the bottom: " + text);
+    }
+  }
+  return problems;
+}"""
+
+
+# On the wall's page `turn` of the box: the first line of each item it shows then (read at once: pages turn fast).
+AT_TURN = """([box, item, turn]) => {
+  const el = document.querySelector(box);
+  if (el.dataset.page !== turn) return false;
+  return [...el.querySelectorAll(item)].filter(i => !i.hidden).map(i => i.innerText.split("\\n")[0]);
+}"""
+
+
+def test_the_wall_shows_whole_items_only(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    assert page.evaluate(CLIPPED) == []
+    page.close()
+
+
+def test_what_does_not_fit_the_wall_takes_turns(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    for box, item in ((".wall-tables", ".table-card"), (".wall-results", ".results > li")):
+        pages = int(page.locator(box).get_attribute("data-pages") or 0)
+        assert pages >= 2, box  # eight tables and ten games do not fit at once at 40 px
+        assert page.locator(f"{box} .pager").inner_text().endswith(f"/{pages}")
+        seen: list[str] = []
+        for turn in range(1, pages + 1):
+            now = page.wait_for_function(AT_TURN, arg=[box, item, str(turn)], timeout=5000).json_value()
+            assert now and not set(now) & set(seen), (box, turn, now)
+            seen += now
+        assert len(seen) == page.locator(f"{box} {item}").count(), box  # every one had its turn
+    page.close()
+
+
+def test_the_wall_offers_phones_a_qr_code(venue: Venue) -> None:
+    page = open_page(venue, "/wall", "tv")
+    code = page.locator(".wall-qr svg")
+    assert code.count() == 1 and code.bounding_box()["width"] >= 200  # a phone reads it from a few metres
+    assert venue.url in page.locator(".wall-qr figcaption").inner_text()  # without a known address: the one asked
     page.close()
