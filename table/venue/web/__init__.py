@@ -243,7 +243,8 @@ class WebServer:
         self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue", **proxy)
         local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
         # One host and port: a TcpWSGIServer, which has effective_port; waitress's stubs leave that attribute out.
-        self.url = f"http://{local}:{self._server.effective_port}"  # type: ignore[union-attr]
+        self.port: int = self._server.effective_port  # type: ignore[union-attr]
+        self.url = f"http://{local}:{self.port}"
         self._thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
         self._thread.start()
 
