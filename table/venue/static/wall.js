@@ -14,9 +14,13 @@
   // The items from `start` on, shown as far as they fit; the index after the last one that does (at least one).
   function fill(box, list, start) {
     list.forEach(function (el, index) { el.hidden = index < start; });
-    var bottom = box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).paddingBottom);
+    var edge = box.getBoundingClientRect(), bottom = edge.bottom - parseFloat(getComputedStyle(box).paddingBottom);
+    var fits = function (el) {  // inside the box: below it, or in a column beyond its right edge, it is not
+      var where = el.getBoundingClientRect();
+      return where.bottom <= bottom + 0.5 && where.right <= edge.right + 0.5;
+    };
     var end = start + 1;
-    while (end < list.length && list[end].getBoundingClientRect().bottom <= bottom + 0.5) end += 1;
+    while (end < list.length && fits(list[end])) end += 1;
     return end;
   }
 
