@@ -6,19 +6,27 @@ from __future__ import annotations
 
 import fcntl
 import ipaddress
+import logging
 import socket
 import struct
 from collections.abc import Iterable
 
+log = logging.getLogger(__name__)
 SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address (the standard library lists interfaces, not addresses)
 ANY_HOST = ("0.0.0.0", "", "::")
 
 
 def interface_addresses() -> list[tuple[str, str]]:
     """(interface, IPv4 address) of every interface that has one, in the kernel's order."""
-    found = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
+    found: list[tuple[str, str]] = []
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError as error:  # no network stack to ask: no address for phones, said by the caller's empty list
+        log.warning("venue: this machine's network addresses cannot be read: %s", error)
+        return found
+    with probe:
+        for name in names:
             try:
                 answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
             except OSError:  # down, or no IPv4 address

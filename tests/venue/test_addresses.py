@@ -7,6 +7,8 @@ import socket
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from table.commands.venue import address_lines
 from table.venue.addresses import interface_addresses, phone_urls
 from table.venue.service import Venue
@@ -81,3 +83,11 @@ def test_a_venue_offers_its_addresses_and_says_it_cannot_reach_its_broker(tmp_pa
         assert "The venue cannot reach its broker" in wall and "No table has reported yet" not in wall
     finally:
         venue.stop()
+
+
+def test_a_machine_whose_interfaces_cannot_be_listed_has_no_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused() -> list[tuple[int, str]]:
+        raise OSError(97, "Address family not supported by protocol")
+
+    monkeypatch.setattr(socket, "if_nameindex", refused)
+    assert interface_addresses() == []

@@ -171,11 +171,13 @@ def test_the_walls_table_text_reads_from_across_the_room(venue: Venue) -> None:
 
 
 def test_the_wall_uses_the_whole_screen(venue: Venue) -> None:
-    """The tables and the side column reach the bottom of the screen between them: no half-empty wall."""
+    """Edge to edge, and the tables and the side column reach the bottom between them: no half-empty wall."""
     page = open_page(venue, "/wall", "tv")
-    bottoms = "[...document.querySelectorAll('.wall > *')].map(el => el.getBoundingClientRect().bottom)"
-    bottom = max(page.evaluate(bottoms))
-    assert bottom >= TV["height"] * 0.9, bottom
+    edges = "[...document.querySelectorAll('.wall > *')].map(el => el.getBoundingClientRect().toJSON())"
+    boxes = page.evaluate(edges)
+    assert len(boxes) == 2  # the tables, the side column
+    assert min(box["left"] for box in boxes) <= 10 and max(box["right"] for box in boxes) >= TV["width"] - 10, boxes
+    assert TV["height"] * 0.9 <= max(box["bottom"] for box in boxes) <= TV["height"], boxes
     page.close()
 
 
@@ -205,6 +207,7 @@ AT_TURN = """([box, item, turn]) => {
 
 def test_the_wall_shows_whole_items_only(venue: Venue) -> None:
     page = open_page(venue, "/wall", "tv")
+    assert page.locator("[data-rotate]").count() == 3  # the tables, the standings, today's results
     assert page.evaluate(CLIPPED) == []
     page.close()
 
