@@ -18,6 +18,7 @@ from table.venue.screenshots import EVENING, PHONE, TV, launch
 from table.venue.store import Store, player_key
 from table.venue.venue_config import VenueConfig, hash_password
 from table.venue.web import WebServer, create_app
+from table.venue.web.site import EXTENSION, Site
 
 PASSWORD = "correct horse"
 ROTATE_MS = 300  # the wall's pages turn fast here: a test waits for a turn, never sleeps
@@ -233,3 +234,30 @@ def test_the_wall_offers_phones_a_qr_code(venue: Venue) -> None:
     assert code.count() == 1 and code.bounding_box()["width"] >= 200  # a phone reads it from a few metres
     assert venue.url in page.locator(".wall-qr figcaption").inner_text()  # without a known address: the one asked
     page.close()
+
+
+def test_the_wall_says_at_once_when_the_broker_is_lost_and_back(venue: Venue, tmp_path: Path) -> None:
+    store = Store(tmp_path / "venue.sqlite3", clock=lambda: EVENING)
+    a_full_evening(store, EVENING)
+    app = create_app(store, VenueConfig(tmp_path / "venue.toml"), tmp_path, clock=lambda: EVENING, poll_ms=100)
+    link = {"up": True}
+    site: Site = app.extensions[EXTENSION]
+    site.broker_up = lambda: link["up"]
+    server = WebServer(app, "127.0.0.1", 0)
+    try:
+        page = venue.browser.new_page(viewport=TV)
+        page.goto(server.url + "/wall")
+        page.evaluate("window.notReloaded = true")
+        assert page.locator(".alarm").count() == 0
+        link["up"] = False  # nothing else changes: the store's version stays the same
+        page.locator(".alarm").wait_for(timeout=5000)
+        assert "cannot reach its broker" in page.locator(".alarm").inner_text()
+        assert page.locator(".table-card").count() == 8  # what the venue last heard stays up
+        link["up"] = True
+        page.locator(".alarm").wait_for(state="detached", timeout=5000)
+        assert page.evaluate("window.notReloaded")
+        assert page.evaluate(PROBLEMS) == [] and page.evaluate(CLIPPED) == []
+        page.close()
+    finally:
+        server.stop()
+        store.close()
