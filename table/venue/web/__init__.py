@@ -245,10 +245,20 @@ class WebServer:
         # One host and port: a TcpWSGIServer, which has effective_port; waitress's stubs leave that attribute out.
         self.port: int = self._server.effective_port  # type: ignore[union-attr]
         self.url = f"http://{local}:{self.port}"
-        self._thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="venue-web", daemon=True)
         self._thread.start()
 
+    def _serve(self) -> None:
+        try:
+            self._server.run()
+        except OSError:
+            # stop() closes the sockets from its own thread: the loop's select() may then see a closed one (EBADF).
+            if not self._stopping.is_set():
+                raise
+
     def stop(self) -> None:
+        self._stopping.set()
         server = self._server
         server.close()  # the listening socket and its trigger
         while server._map:  # every open connection left (a browser's keep-alive)
