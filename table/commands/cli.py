@@ -73,6 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         "playing a game of its own; prints each table's FINAL lines and the league's STANDING lines",
     )
     demo.add_argument(
+        "--serve",
+        action="store_true",
+        help="with --tables: keep the venue page (and its broker) up after the evening's results, until Ctrl-C",
+    )
+    demo.add_argument(
         "--faults",
         action="store_true",
         help="trouble: garbage, damaged frames, an unplugged hub (cards); the camera dropping out, a hand over the "
@@ -177,6 +182,9 @@ def _no_screen() -> str | None:
 def _demo(args: argparse.Namespace) -> int:
     if args.tables is not None:
         return _venue_demo(args)
+    if args.serve:
+        print("pirate-table demo: --serve keeps a virtual venue's page up: it goes with --tables N", file=sys.stderr)
+        return 2
     from table.sim.demo import demo_choice, run_demo
 
     args.players, args.seed, args.game = demo_choice(args.players, args.seed, args.game, args.resume)
@@ -229,7 +237,7 @@ def _venue_demo(args: argparse.Namespace) -> int:
             print(f"pirate-table demo: {reason}", file=sys.stderr)
         return 2
     _log_to_data_folder()
-    return venue_demo.run_venue_demo(args.tables, players, seed, faults=args.faults)
+    return venue_demo.run_venue_demo(args.tables, players, seed, faults=args.faults, serve=args.serve)
 
 
 def _games() -> int:

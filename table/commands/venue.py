@@ -15,6 +15,7 @@ import threading
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from table.paths import data_home
 
@@ -66,7 +67,9 @@ def serve(config: VenueConfig) -> int:
         if error.errno == errno.EADDRINUSE:
             return _fail(f"port {web.port} is in use on {web.host}: is the venue already running? ([web] port)")
         return _fail(f"the web page cannot listen on {web.host}:{web.port}: {error.strerror or error}")
-    print(f"pirate-table venue: the venue page is at {venue.web_url} (Ctrl-C stops)", flush=True)
+    for line in address_lines(venue.web_url, venue.phone_urls, config.web.behind_proxy):
+        print(line)
+    print("pirate-table venue: running (Ctrl-C stops)", flush=True)
     try:
         stop = threading.Event()
         while not stop.wait(1.0):  # Ctrl-C and SIGTERM (stop_on_sigterm) interrupt this
@@ -74,6 +77,23 @@ def serve(config: VenueConfig) -> int:
     finally:
         venue.stop()
     return 0
+
+
+def address_lines(local: str, phones: list[str], behind_proxy: bool) -> list[str]:
+    """Where the venue page is: for phones on the network (the mDNS name said to be one not every phone finds),
+    and on this computer."""
+    where = "through this computer's HTTPS proxy (nginx), " if behind_proxy else ""
+    if not phones:
+        return [f"pirate-table venue: the venue page is at {local}, on this computer only: it listens on no network "
+                "address ([web] host)"]  # fmt: skip
+    lines = [f"pirate-table venue: the venue page for phones on this network, {where}at:"]
+    for url in phones:
+        mdns = urlsplit(url).hostname or ""
+        lines.append(
+            f"  {url}" + ("   (its name: not every phone finds .local names)" if mdns.endswith(".local") else "")
+        )
+    lines.append(f"  and on this computer: {local}")
+    return lines
 
 
 def set_admin_password(path: Path) -> int:

@@ -13,7 +13,8 @@ have written), so they happen mid-game on a fast or a slow machine. The tables p
 the broker could not take, and the standings come out the same as without faults.
 
 Everything lives in the data folder's `venue-demo/`, wiped at each start; Ctrl-C stops the tables, the venue and
-the broker.
+the broker. The venue page lives as long as the demo: `--serve` keeps it (and the broker) up after the evening's
+results until Ctrl-C, which then says goodbye.
 """
 
 from __future__ import annotations
@@ -129,13 +130,28 @@ def package_environment() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")]))}
 
 
+def _until_interrupted() -> None:
+    """Until Ctrl-C or SIGTERM (both raise KeyboardInterrupt here)."""
+    while True:
+        time.sleep(3600)
+
+
 def run_venue_demo(
-    tables: int, players: int, seed: int, faults: bool = False, say: Callable[[str], None] = print
+    tables: int,
+    players: int,
+    seed: int,
+    faults: bool = False,
+    say: Callable[[str], None] = print,
+    serve: bool = False,
+    serve_until: Callable[[], None] = _until_interrupted,
 ) -> int:
-    """The virtual venue; 0 when every table's game reached the venue, 1 when not, 130 when stopped."""
+    """The virtual venue; 0 when every table's game reached the venue, 1 when not, 130 when stopped before the end.
+    `serve`: then the venue page stays up until `serve_until` returns or is interrupted (Ctrl-C, SIGTERM)."""
     try:
         with TableLock(data_home(), LOCK):
-            return VenueDemo(tables, players, seed, faults, say).run()
+            demo = VenueDemo(tables, players, seed, faults, say)
+            demo.serve_until = serve_until if serve else None
+            return demo.run()
     except TableBusy as error:
         say(f"pirate-table demo: {error}")
         return 2
@@ -151,11 +167,20 @@ class VenueDemo:
         self.proxy: Proxy | None = None
         self.runs: list[TableRun] = []
         self.cut_table = self.ids[-1]  # --faults: the table whose link is cut
+        self.serve_until: Callable[[], None] | None = None  # --serve: the venue page stays up until it returns
 
     def run(self) -> int:
+        code: int | None = None
         try:
-            return self._run()
+            code = self._run()
+            if self.serve_until is not None and self.venue is not None:
+                self.say(f"Serving the venue page at {self.venue.web_url} until Ctrl-C")
+                self.serve_until()
+            return code
         except KeyboardInterrupt:
+            if code is not None:  # the evening was over: Ctrl-C was the way out of --serve
+                self.say("Goodbye: the venue page and the broker are stopped")
+                return code
             self.say("Stopped: the tables, the venue and the broker are stopped")
             return 130
         finally:
@@ -171,7 +196,8 @@ class VenueDemo:
         if not self.venue.wait_connected(15):
             self.say(f"pirate-table demo: the venue could not subscribe at the broker ({self.venue.state})")
             return 1
-        self.say(f"Venue: {self.venue.web_url}")
+        lasts = "until Ctrl-C" if self.serve_until is not None else "while the demo runs; --serve keeps it up"
+        self.say(f"Venue: {self.venue.web_url} ({lasts})")
         if self.faults:
             self.proxy = Proxy(self.broker.port)
         for index, table in enumerate(self.ids, start=1):

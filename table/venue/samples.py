@@ -93,3 +93,27 @@ def an_evening(store: Any, now: float) -> dict[str, list[Envelope]]:
         online = name != "t3"
         store.set_status(name, f'{{"v": 1, "table": "{name}", "online": {str(online).lower()}, "at": {now}}}'.encode())
     return played
+
+
+LONG_NAMES = ["Mary Read", "Calico Jack", "Anne Bonny", "Rosie D'Laney", "Bartholomew Roberts", "Grace O'Malley",
+              "Harry the Giant", "Blackbeard"]  # fmt: skip
+
+
+def a_full_evening(store: Any, now: float) -> dict[str, list[Envelope]]:
+    """`an_evening` and five more tables (eight in all, as a café's wall shows them), with long names, six and eight
+    players at a table, and more finished games than a wall has room for."""
+    played = an_evening(store, now)
+    more = {name: SampleTable(name) for name in ("t4", "t5", "t6", "t7", "t8")}
+    played["t4"] = more["t4"].game(LONG_NAMES[:6], [110, 70, 150, 20, 90, 60], now - 1500, rounds=6)
+    played["t5"] = more["t5"].game(LONG_NAMES, [30, 80, 50, 120, 10, 100, 70, 90], now - 2000, rounds=8)
+    played["t5"] += more["t5"].game(LONG_NAMES[:5], [40, 60, 20, 30, 50], now - 600, rounds=3, finished=False)
+    played["t6"] = more["t6"].game(["Mary Read", "Finn", "Anna"], [70, 20, 40], now - 4000, rounds=3)
+    played["t6"] += more["t6"].game(["Zoë", "Ines", "Kai", "Mary Read"], [10, 30, 20, 40], now - 300, rounds=1,
+                                    finished=False)  # fmt: skip
+    played["t7"] = more["t7"].game(["Hugo", "Lotte", "Calico Jack"], [60, 90, 30], now - 2800, rounds=3)
+    played["t8"] = more["t8"].game(["Élodie", "Bram", "Anne Bonny", "Dieter"], [50, 50, 80, 20], now - 1200, rounds=2)
+    for name in more:
+        for envelope in played[name]:
+            store.add(envelope)
+        store.set_status(name, f'{{"v": 1, "table": "{name}", "online": true, "at": {now}}}'.encode())
+    return played

@@ -1,5 +1,6 @@
-"""The venue page's screenshots for the README (docs/screenshots/venue-*.png), taken by Debian's Chromium through
-Playwright from a made-up evening (table.venue.samples.an_evening): `scripts/venue-screenshots`.
+"""The venue pages' screenshots for the README and docs/venue.md (docs/screenshots/venue-<page>-<phone|tv>.png): every
+page at a phone's size (390x844) and the wall TV's (1920x1080), taken by Debian's Chromium through Playwright from a
+made-up evening of eight tables (table.venue.samples.a_full_evening): `scripts/venue-screenshots`.
 
 `launch(playwright)` is the one way the venue starts Chromium (the browser tests use it too)."""
 
@@ -11,10 +12,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from table.venue.samples import an_evening
-from table.venue.store import Store
-from table.venue.venue_config import VenueConfig
+from table.venue.palette_png import shrink
+from table.venue.samples import a_full_evening
+from table.venue.store import Store, player_key
+from table.venue.venue_config import VenueConfig, hash_password
 from table.venue.web import WebServer, create_app
+from table.venue.web.site import EXTENSION, Site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -41,34 +44,62 @@ def main(folder: Path = Path("docs/screenshots")) -> int:
     return 0
 
 
+# Every page at both sizes: name -> its path ({game}: the eight players' game, {player}: a player's key).
+PAGES = {
+    "live": "/",
+    "results": "/results",
+    "standings": "/standings",
+    "wall": "/wall",
+    "wall-no-broker": "/wall",
+    "game": "/games/{game}",
+    "player": "/players/{player}",
+    "login": "/admin",
+    "admin": "/admin",
+}
+SIZES = {"phone": PHONE, "tv": TV}
+ADDRESSES = ["http://192.168.1.20:8080/", "http://venue.local:8080/"]  # what the wall offers phones, made up
+PASSWORD = "screenshot admin"
+
+
 def take_screenshots(browser: Any, folder: Path) -> list[Path]:
-    """Every picture into `folder`, with `browser`; returns their paths."""
+    """Every page at a phone's size (the whole page) and the wall TV's (its screen) into `folder`, with `browser`;
+    returns their paths."""
     written = []
     with tempfile.TemporaryDirectory() as work:
         store = Store(Path(work) / "venue.sqlite3", clock=lambda: EVENING)
-        played = an_evening(store, EVENING)
-        config = VenueConfig(Path(work) / "venue.toml")
-        server = WebServer(create_app(store, config, Path(work), clock=lambda: EVENING), "127.0.0.1", 0)
-        game = played["t1"][-1].game_id  # Élodie's win at table t1
-        shots = {
-            "venue-live-phone.png": ("/", PHONE, True),
-            "venue-standings-phone.png": ("/standings", PHONE, True),
-            "venue-game-phone.png": (f"/games/{game}", PHONE, True),
-            "venue-wall-tv.png": ("/wall", TV, False),
-            "venue-standings-tv.png": ("/standings?tv=1", TV, False),
-            "venue-game-tv.png": (f"/games/{game}?tv=1", TV, False),
-        }
+        played = a_full_evening(store, EVENING)
+        config = VenueConfig(Path(work) / "venue.toml", password_hash=hash_password(PASSWORD, rounds=1000))
+        app = create_app(store, config, Path(work), clock=lambda: EVENING)
+        site: Site = app.extensions[EXTENSION]
+        site.addresses = ADDRESSES
+        server = WebServer(app, "127.0.0.1", 0)
+        where = {"game": played["t5"][0].game_id, "player": player_key("Mary Read")}
         try:
-            for name, (url, size, full) in shots.items():
-                page = browser.new_page(viewport=size, locale="en-GB")
-                page.goto(server.url + url)
-                page.screenshot(path=str(folder / name), full_page=full)
-                page.close()
-                written.append(folder / name)
+            for size, viewport in SIZES.items():
+                context = browser.new_context(viewport=viewport, locale="en-GB")
+                for name, path in PAGES.items():
+                    site.broker_up = (lambda: False) if name == "wall-no-broker" else None
+                    page = context.new_page()
+                    if name == "admin":
+                        log_in(page, server.url)
+                    page.goto(server.url + path.format(**where))
+                    target = folder / f"venue-{name}-{size}.png"
+                    page.screenshot(path=str(target), full_page=size == "phone")
+                    shrink(target)
+                    page.close()
+                    written.append(target)
+                context.close()
         finally:
             server.stop()
             store.close()
     return written
+
+
+def log_in(page: Any, url: str) -> None:
+    page.goto(url + "/admin")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("form.settings")
 
 
 if __name__ == "__main__":

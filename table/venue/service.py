@@ -13,6 +13,7 @@ it in-process:
     venue.start()                      # the web server is listening when this returns; MQTT connects meanwhile
     venue.wait_connected(10)           # True once subscribed (optional: the client keeps retrying anyway)
     venue.web_url                      # "http://127.0.0.1:<port>"; a game's page is web_url + "/games/<id>"
+    venue.phone_urls                   # what phones can open: each LAN address, then the mDNS name (addresses.py)
     venue.store                        # table.venue.store.Store: games(), game(id), tables(), envelope_count()...
     venue.stop()                       # disconnects (the broker keeps the venue's session), stops the server
 
@@ -29,6 +30,7 @@ retried (1 s, doubling to 30 s); `state` says what is going on in plain words.
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -38,10 +40,12 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from table.venue.acks import AckSender
+from table.venue.addresses import interface_addresses, phone_urls
 from table.venue.store import DATABASE_NAME, Store
 from table.venue.topics import TOPIC_ROOT, ack_payload, ack_topic
 from table.venue.venue_config import VenueConfig
 from table.venue.web import WebServer, create_app
+from table.venue.web.site import EXTENSION, Site
 
 log = logging.getLogger(__name__)
 SUBSCRIPTION = f"{TOPIC_ROOT}/tables/#"  # not the venue's own acks
@@ -56,7 +60,10 @@ class Venue:
         clock: Callable[[], float] = time.time,
         poll_ms: int = 2000,
         on_state: Callable[[str], None] | None = None,
+        interfaces: Callable[[], list[tuple[str, str]]] = interface_addresses,
+        hostname: Callable[[], str] = socket.gethostname,
     ) -> None:
+        """`interfaces`, `hostname`: this machine's addresses and name, for the addresses phones can open."""
         self.config = config
         self.folder = folder
         self.store = Store(folder / DATABASE_NAME, clock)
@@ -69,6 +76,10 @@ class Venue:
         self._client: mqtt.Client | None = None
         self.clock = clock
         self.acks = AckSender(self._publish_ack)
+        self.phone_urls: list[str] = []
+        self._interfaces, self._hostname = interfaces, hostname
+        site: Site = self.app.extensions[EXTENSION]
+        site.broker_up = self._connected.is_set  # the pages say when no news can come from the tables
 
     @property
     def web_url(self) -> str:
@@ -78,6 +89,9 @@ class Venue:
         """The web server (OSError when its port is taken) and the MQTT client (which retries on its own)."""
         web = self.config.web
         self._web = WebServer(self.app, web.host, web.port)
+        self.phone_urls = phone_urls(web.host, self._web.port, web.behind_proxy, self._interfaces(), self._hostname())
+        site: Site = self.app.extensions[EXTENSION]
+        site.addresses = self.phone_urls  # the wall's QR code and its caption
         self._client = self._mqtt_client()
         broker = self.config.broker
         self._say(f"connecting to the broker at {broker.host}:{broker.port}")

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import html
 import os
 import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -153,3 +155,33 @@ def test_ctrl_c_stops_the_tables_the_venue_and_the_broker(tmp_path: Path) -> Non
     assert "Traceback" not in errors
     assert mosquittos_of(tmp_path) == []
     assert processes_of(tmp_path, b"table.sim.venue_table") == []
+
+
+def test_serve_keeps_the_venue_page_up_until_ctrl_c_then_says_goodbye(tmp_path: Path) -> None:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PIRATE_TABLE_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "table", "demo", "--tables", "3", "--headless", "--seed", str(SEED), "--serve"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                          env=environment) as demo:  # fmt: skip
+        assert demo.stdout is not None
+        said = []
+        for line in demo.stdout:
+            said.append(line)
+            if line.startswith("Serving the venue page at "):
+                url = line.split()[5]
+                break
+        assert any(line.startswith("Venue: ") and "until Ctrl-C" in line for line in said), said
+        with urllib.request.urlopen(url + "/standings?lang=en", timeout=10) as response:  # after the evening's end
+            page = html.unescape(response.read().decode())
+        first = next(line for line in said if line.startswith("STANDING ")).split()[2].replace("_", " ")
+        assert first in page
+        demo.send_signal(signal.SIGINT)
+        output, errors = demo.communicate(timeout=60)
+    assert demo.returncode == 0
+    assert "Goodbye: the venue page and the broker are stopped" in output
+    assert "Traceback" not in errors
+    assert mosquittos_of(tmp_path) == []
+
+
+def test_serve_without_tables_is_refused_plainly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--serve", "--headless"]) == 2
+    assert "--serve keeps a virtual venue's page up: it goes with --tables N" in capsys.readouterr().err

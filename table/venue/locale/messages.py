@@ -247,6 +247,18 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
         "%(count)s geweigerd, de laatste om %(time)s: %(why)s",
         "%(count)s rifiutati, l'ultimo alle %(time)s: %(why)s",
     ),
+    "The venue cannot reach its broker: no news from the tables until it is back.": (
+        "Die Spielstätte erreicht ihren Broker nicht: keine Nachrichten von den Tischen, bis er wieder da ist.",
+        "Le lieu ne joint plus son broker\u00a0: aucune nouvelle des tables jusqu'à son retour.",
+        "De locatie bereikt haar broker niet: geen nieuws van de tafels tot hij terug is.",
+        "Il locale non raggiunge il suo broker: nessuna notizia dai tavoli finché non torna.",
+    ),
+    "Scan for the results on your phone": (
+        "Scannen: die Ergebnisse auf dem Handy",
+        "Scannez pour voir les résultats sur votre téléphone",
+        "Scan voor de uitslagen op je telefoon",
+        "Inquadra per i risultati sul telefono",
+    ),
     "Saved.": ("Gespeichert.", "Enregistré.", "Opgeslagen.", "Salvato."),
     "Not merged: pick two different players.": (
         "Nicht zusammengeführt: Wählt zwei verschiedene Spieler.",

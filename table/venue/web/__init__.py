@@ -95,8 +95,15 @@ def secret_key(folder: Path) -> str:
 
 
 def create_app(
-    store: Store, config: VenueConfig, folder: Path, clock: Callable[[], float] = time.time, poll_ms: int = 2000
+    store: Store,
+    config: VenueConfig,
+    folder: Path,
+    clock: Callable[[], float] = time.time,
+    poll_ms: int = 2000,
+    rotate_ms: int = 10_000,
 ) -> Flask:
+    """`poll_ms`: how often a page asks for news; `rotate_ms`: how long the wall shows each page of what does not fit
+    at once (the tables, the standings, today's results)."""
     templates, static = str(VENUE / "templates"), str(VENUE / "static")  # beside the package, as pyproject ships them
     app = Flask(__name__, template_folder=templates, static_folder=static, static_url_path="/static")
     app.config.update(
@@ -107,7 +114,8 @@ def create_app(
         PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
         MAX_CONTENT_LENGTH=64 * 1024,
     )
-    app.extensions[EXTENSION] = Site(store, config, clock, poll_ms, AdminGuard(folder / GUARD_NAME, clock))
+    guard = AdminGuard(folder / GUARD_NAME, clock)
+    app.extensions[EXTENSION] = Site(store, config, clock, poll_ms, guard, rotate_ms=rotate_ms)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension at run time
         lambda message: g.tr.gettext(message),
@@ -163,6 +171,8 @@ def helpers() -> dict[str, Any]:
         "league": here.league(),
         "version": here.store.version,
         "poll_ms": here.poll_ms,
+        "rotate_ms": here.rotate_ms,
+        "broker": "0" if here.broker_down() else "1",
         "csrf": csrf_token,
         "admin": is_admin(),
         "lang_url": lambda code: _with_args(lang=code),
@@ -233,11 +243,22 @@ class WebServer:
         self._server: Any = create_server(app, host=host, port=port, threads=8, ident="pirate-table venue", **proxy)
         local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
         # One host and port: a TcpWSGIServer, which has effective_port; waitress's stubs leave that attribute out.
-        self.url = f"http://{local}:{self._server.effective_port}"  # type: ignore[union-attr]
-        self._thread = threading.Thread(target=self._server.run, name="venue-web", daemon=True)
+        self.port: int = self._server.effective_port  # type: ignore[union-attr]
+        self.url = f"http://{local}:{self.port}"
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="venue-web", daemon=True)
         self._thread.start()
 
+    def _serve(self) -> None:
+        try:
+            self._server.run()
+        except OSError:
+            # stop() closes the sockets from its own thread: the loop's select() may then see a closed one (EBADF).
+            if not self._stopping.is_set():
+                raise
+
     def stop(self) -> None:
+        self._stopping.set()
         server = self._server
         server.close()  # the listening socket and its trigger
         while server._map:  # every open connection left (a browser's keep-alive)

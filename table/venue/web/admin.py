@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from table.venue.venue_config import VenueConfigError, check_password, league_from_plain, load_venue_config
 from table.venue.web.guard import LOGIN_PAUSE, LOGIN_TRIES
+from table.venue.web.install import set_password_command
 from table.venue.web.site import site
 
 __all__ = ["LOGIN_PAUSE", "LOGIN_TRIES", "blueprint", "csrf_token", "is_admin"]
@@ -57,7 +58,8 @@ def password_hash() -> str:
 @blueprint.get("/admin")
 def admin() -> str:
     if not is_admin():
-        return render_template("login.html", parts={}, game_id="", has_password=bool(password_hash()))
+        command = set_password_command(site().config.path)
+        return render_template("login.html", parts={}, game_id="", has_password=bool(password_hash()), command=command)
     store = site().store
     return render_template(
         "admin.html", parts={}, game_id="", games=store.games(finished=False)[:100], players=store.players(),

@@ -19,20 +19,22 @@ blueprint = Blueprint("live", __name__)
 
 @blueprint.get("/api/live")
 def api_live() -> Any:
-    store = site().store
+    here = site()
     known = request.args.get("version", "")
+    broker = "0" if here.broker_down() else "1"  # the page says when the venue cannot reach its broker
     names = [name for name in request.args.get("parts", "").split(",") if name in LIVE_PARTS]
-    if known == str(store.version):
-        return {"version": store.version, "parts": {}}
-    version = store.version  # before rendering: a change meanwhile is fetched next time
-    return {"version": version, "parts": {name: part(name, request.args.get("game", "")) for name in names}}
+    if known == str(here.store.version) and request.args.get("broker", "1") == broker:
+        return {"version": here.store.version, "broker": broker, "parts": {}}
+    version = here.store.version  # before rendering: a change meanwhile is fetched next time
+    parts = {name: part(name, request.args.get("game", "")) for name in names}
+    return {"version": version, "broker": broker, "parts": parts}
 
 
 def part(name: str, game_id: str = "") -> str:
     """A live part of a page; rendered once per change of the store for all who poll (and per language)."""
     here = site()
     version = here.store.version
-    key = (name, game_id, g.lang, g.wall, league_rules.day_start(here.league(), here.now()))
+    key = (name, game_id, g.lang, g.wall, here.broker_down(), league_rules.day_start(here.league(), here.now()))
     hit = here.rendered.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
@@ -46,7 +48,7 @@ def part(name: str, game_id: str = "") -> str:
 def render_part(name: str, game_id: str) -> str:
     here = site()
     if name == "tables":
-        return render_template("parts/tables.html", tables=tables_view())
+        return render_template("parts/tables.html", tables=tables_view(), broker_down=here.broker_down())
     if name == "results":
         return render_template("parts/results.html", games=here.today_games())
     if name == "standings":

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, request
 from markupsafe import Markup
 
 from table.venue.web.live import game_view, part
+from table.venue.web.qr import qr_svg
 from table.venue.web.site import site
 
 blueprint = Blueprint("pages", __name__)
@@ -36,7 +37,10 @@ def standings() -> str:
 
 @blueprint.get("/wall")
 def wall() -> str:
-    return page("wall.html", ("tables", "standings", "results"))
+    """The QR leads phones to the first LAN address (a name like venue.local needs mDNS, which many Android phones
+    lack); the caption prints every address."""
+    addresses = site().addresses or [request.host_url]
+    return page("wall.html", ("tables", "standings", "results"), qr=qr_svg(addresses[0]), addresses=addresses)
 
 
 @blueprint.get("/games/<game_id>")

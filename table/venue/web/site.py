@@ -29,6 +29,13 @@ class Site:
     poll_ms: int
     guard: AdminGuard
     rendered: dict[tuple[Any, ...], tuple[int, str]] = field(default_factory=dict)  # a part, by the store's version
+    addresses: list[str] = field(default_factory=list)  # what phones can open, the first LAN address first
+    broker_up: Callable[[], bool] | None = None  # the venue service's link to its broker (None: no service)
+    rotate_ms: int = 10_000  # the wall: how long each page of what does not fit stays up
+
+    def broker_down(self) -> bool:
+        """The venue service cannot reach its broker: no news from the tables comes in meanwhile."""
+        return self.broker_up is not None and not self.broker_up()
 
     def league(self) -> LeagueSettings:
         """The admin page's league settings when saved, else the config's [league]."""
