@@ -46,6 +46,11 @@ from table.fonts import FACE
 LINE_SPACING = 1.1  # a line's step, of the type's size (the line size of the face the table had before)
 ASCENDING = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789bdfhklt"  # their tops are the top of a line's letters ...
 DESCENDING = "gjpqy"  # ... and these tails its bottom
+# Unicode's line breaking (UAX #14) for the signs that matter here: no line starts with a closing sign (classes EX,
+# IS, CL, CP: "! ? : ; , . » )"), even after a space (French "vraiment ?"), and none ends with an opening one (OP,
+# and the French opening guillemet).
+NO_BREAK_BEFORE = "!?:;,.»)]}"
+NO_BREAK_AFTER = "«([{"
 TALL = 1.35  # a block of lines may be this much taller than its box's height (the box is the type's size)
 FIGURE = 4  # characters: a text this short (a number, a letter, "HO!") may be larger than the title
 MORE_LINES = 2  # lines a text may take beyond the box's, before a word is let out of its box
@@ -334,7 +339,7 @@ def block_size(words: str, width: int, height: int, lines: int, most: int) -> in
 
 def min_width(words: str, size: int, lines: int) -> int:
     """The narrowest box `words` fit at `size` on `lines` lines (broken between words)."""
-    low = max((text_width(word, size) for word in words.split(" ")), default=0)
+    low = max((text_width(word, size) for word in break_units(words)), default=0)
     high = max(low, text_width(words, size))
     while low < high:  # the narrowest width the greedy wrap manages
         middle = (low + high) // 2
@@ -421,9 +426,7 @@ def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:
     if lines == 1:
         return None
     out: list[str] = []
-    for word in text.split(" "):  # not at a no-break space (French "vérifier\u00a0?")
-        if not word:
-            continue
+    for word in break_units(text):
         if out and text_width(f"{out[-1]} {word}", size) <= width:
             out[-1] = f"{out[-1]} {word}"
         elif text_width(word, size) <= width and len(out) < lines:
@@ -433,15 +436,35 @@ def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:
     return out
 
 
+def wrap(text: str, width: int, size: int) -> list[str]:
+    """`text` broken into lines no wider than `width` at `size` where it can be (a word wider has a line of its
+    own), as the typesetter breaks a text that needs more lines."""
+    return _wrap_whole(text, width, size)
+
+
 def _wrap_whole(text: str, width: int, size: int) -> list[str]:
     """The text broken between words as needed, a word wider than `width` on a line of its own, never cut."""
     out: list[str] = []
-    for word in text.split(" "):
+    for word in break_units(text):
         if out and text_width(f"{out[-1]} {word}", size) <= width:
             out[-1] = f"{out[-1]} {word}"
-        elif word:
+        else:
             out.append(word)
     return out or [text]
+
+
+def break_units(text: str) -> list[str]:
+    """The pieces a line may break between: words, at plain spaces (never at a no-break space), a closing sign
+    kept with the word before it and an opening one with the word after it, even across a space."""
+    units: list[str] = []
+    for word in text.split(" "):
+        if not word:
+            continue
+        if units and (word[0] in NO_BREAK_BEFORE or units[-1][-1] in NO_BREAK_AFTER):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    return units
 
 
 def _stack(wrapped: list[str], size: int, colour: Colour) -> pygame.Surface:

@@ -54,7 +54,7 @@ def test_a_catalog_translates_and_english_needs_none() -> None:
     assert catalog("en") is None
     said = text("{name}: your turn", name=text("Seat {number}", number=3))
     assert said.render(catalog("de")) == "Platz 3: du bist dran"
-    assert said.render(catalog("fr")) == "Place 3 : à toi"
+    assert said.render(catalog("fr")) == "Place 3\u00a0: à toi"  # a no-break space before the colon
     assert str(said) == "Seat 3: your turn"  # the log's English
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
