@@ -19,6 +19,14 @@ def _next(choices: tuple[str, ...], current: str) -> str:
     return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
 
 
+def _language_button(language: str) -> Button:
+    """The language the table speaks now, said as such ("Language: English"; short "Language: EN"): it once showed
+    the next language's name alone, which read as the current one. Touching it (or I) goes on to the next."""
+    said = text("Language: {language}", language=verbatim(LANGUAGE_NAMES.get(language, language)))
+    short = text("Language: {language}", language=verbatim(language.upper()))
+    return Button(said, inputs.ChooseLanguage(_next(LANGUAGES, language)), "i", short)
+
+
 class LobbyControls(BarControls):
     def seat(self, screen: LobbyScreen) -> int:
         """The seat chosen, else the first: nobody is waited for in the lobby."""
@@ -45,8 +53,7 @@ class LobbyControls(BarControls):
         if other.key != screen.game:
             short = text("Play {game}", game=other.short_name or other.name)
             chosen.append(Button(text("Play {game}", game=other.name), inputs.ChooseGame(other.key), "k", short))
-        language = _next(LANGUAGES, screen.language)
-        chosen.append(Button(verbatim(LANGUAGE_NAMES[language]), inputs.ChooseLanguage(language), "i"))
+        chosen.append(_language_button(screen.language))
         if any(v.joined for v in screen.seats):
             chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         return chosen
