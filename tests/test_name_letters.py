@@ -78,3 +78,13 @@ def test_a_badge_with_a_name_the_screen_cannot_draw_is_refused() -> None:
 
 def test_every_key_of_the_keyboard_on_the_screen_is_drawn() -> None:
     assert missing_glyphs(DIGITS + "".join(LETTERS + ACCENTS) + "-").strip() == ""
+
+
+def test_a_colour_name_from_the_config_the_screen_cannot_draw_is_refused_plainly() -> None:
+    from table.core.settings import ConfigError
+    from table.games.piratenpoker.settings import parse
+
+    names = {"red": "Красный", "yellow": "Κίτρινο", "blue": "xanh lam"}
+    assert dict(parse({"names": names}, "[piratenpoker]").colour_names or ()) == names
+    with pytest.raises(ConfigError, match=r"names.red = '红': the screen cannot draw 红; a name is written in Latin"):
+        parse({"names": {**names, "red": "红"}}, "[piratenpoker]")

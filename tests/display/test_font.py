@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -88,3 +90,17 @@ def test_the_face_has_every_letter_of_every_catalog() -> None:
             forms = [message.string] if isinstance(message.string, str) else list(message.string)
             for form in forms:
                 assert missing_glyphs(form) == "", (language, form)
+
+
+def test_every_font_of_the_table_is_made_by_the_typesetter() -> None:
+    """One face for every screen: no module but typeset.py makes a pygame font (pygame's own face, FreeSans, would
+    come back with its boxes and its "Black beard")."""
+    root = Path(__file__).parents[2]
+    makers = ("pygame.font.Font(", "font.SysFont(", "pygame.freetype", "get_default_font(")
+    found = [
+        str(path.relative_to(root))
+        for folder in ("table", "vision", "bench")
+        for path in sorted((root / folder).rglob("*.py"))
+        if path.name != "typeset.py" and any(maker in path.read_text(encoding="utf-8") for maker in makers)
+    ]
+    assert found == []
