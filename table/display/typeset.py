@@ -21,11 +21,21 @@ up. The scoreboard says which screen it draws for (`use_screen`).
 ## Fitting
 
 `fit_text` draws a text in the largest size of the scale that fits its box (up to the box's height), on up to
-`lines` lines broken between words. What does not fit even at the smallest size is laid out again: a shorter
+`lines` lines broken between words, as Unicode's line breaking has it for the signs that matter here: never at a
+no-break space (French "vraiment\u00a0?"), never before a closing sign (`! ? : ; , . » )`) nor after an opening one
+(`« (`), even where a plain space stands there. What does not fit even at the smallest size is laid out again: a shorter
 form given by the translation (pass the forms longest first), then more lines. It is never shrunk below the
 minimum and never cut with "..."; a word still wider than its box is drawn whole and reported as an *overflow*,
 so a test fails on it. Texts that sit side by side (the chips of a row, the buttons of a bar, the cells of a
 score row) share one size with `fit_row`: the largest that fits all of them.
+
+## The face
+
+Every text is drawn in the face shipped with the table (table.fonts: DejaVu Sans Condensed Bold), kerned, with the
+letters of Latin, Vietnamese, Greek and Cyrillic; a name with a letter it lacks is refused where it is given
+(table.core.badges, the flow's SetName). A rendered line is trimmed to its letters' rows (the tops of capitals and
+ascenders to the tails of g and y, or further for an accent over a capital) and to its ink's columns, so a line is
+as tall as its size and a tail or an accent is never cut.
 
 Rendering is the costly part of a frame, so rendered lines are cached by (text, size, colour) and the fitting by
 its arguments: a frame that changes little redraws from the cache. Callers only blit the returned surfaces (with
