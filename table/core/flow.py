@@ -32,6 +32,7 @@ table waits for and the winners; a game with bids or tricks adds its phases (`Se
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -70,7 +71,9 @@ from table.core.inputs import (
 )
 from table.core.table_state import TableState
 from table.core.text import LANGUAGES, Text, and_list, plural, text, verbatim
+from table.fonts import missing_glyphs
 
+log = logging.getLogger(__name__)
 COUNTDOWN_SECONDS = 3
 MESSAGES_SHOWN = 5
 UNDO_DEPTH = 100  # how many actions back the operator can go
@@ -395,8 +398,18 @@ class TableFlow:
             self.language = language
 
     def _set_name(self, seat: int, name: str, badge: bool = False) -> None:
-        """`badge`: the name comes from a player badge (the same person at every table), not typed."""
+        """`badge`: the name comes from a player badge (the same person at every table), not typed. A name with a
+        letter the screen cannot draw (Chinese, say: empty boxes) is refused, and the seat keeps its name."""
         name = " ".join(name.split())[:NAME_LENGTH]
+        missing = missing_glyphs(name)
+        if missing:
+            log.warning("seat %d: the name %r is refused, the screen cannot draw %s", seat + 1, name, missing)
+            said = text(
+                "{name}: the screen cannot draw every letter of that name; type it in Latin, Greek or Cyrillic letters",
+                name=self._name(seat),
+            )
+            self._refuse(said, seat)
+            return
         self.names[seat] = name or None
         self.table.name_from_badge[seat] = badge and bool(name)
 

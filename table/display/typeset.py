@@ -21,11 +21,21 @@ up. The scoreboard says which screen it draws for (`use_screen`).
 ## Fitting
 
 `fit_text` draws a text in the largest size of the scale that fits its box (up to the box's height), on up to
-`lines` lines broken between words. What does not fit even at the smallest size is laid out again: a shorter
+`lines` lines broken between words, as Unicode's line breaking has it for the signs that matter here: never at a
+no-break space (French "vraiment\u00a0?"), never before a closing sign (`! ? : ; , . » )`) nor after an opening one
+(`« (`), even where a plain space stands there. What does not fit even at the smallest size is laid out again: a shorter
 form given by the translation (pass the forms longest first), then more lines. It is never shrunk below the
 minimum and never cut with "..."; a word still wider than its box is drawn whole and reported as an *overflow*,
 so a test fails on it. Texts that sit side by side (the chips of a row, the buttons of a bar, the cells of a
 score row) share one size with `fit_row`: the largest that fits all of them.
+
+## The face
+
+Every text is drawn in the face shipped with the table (table.fonts: DejaVu Sans Condensed Bold), kerned, with the
+letters of Latin, Vietnamese, Greek and Cyrillic; a name with a letter it lacks is refused where it is given
+(table.core.badges, the flow's SetName). A rendered line is trimmed to its letters' rows (the tops of capitals and
+ascenders to the tails of g and y, or further for an accent over a capital) and to its ink's columns, so a line is
+as tall as its size and a tail or an accent is never cut.
 
 Rendering is the costly part of a frame, so rendered lines are cached by (text, size, colour) and the fitting by
 its arguments: a frame that changes little redraws from the cache. Callers only blit the returned surfaces (with
@@ -35,13 +45,22 @@ its arguments: a frame that changes little redraws from the cache. Callers only 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import pygame
 
-LINE_SPACING = 1.0  # of the font's line height
+from table.fonts import FACE
+
+LINE_SPACING = 1.1  # a line's step, of the type's size (the line size of the face the table had before)
+ASCENDING = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789bdfhklt"  # their tops are the top of a line's letters ...
+DESCENDING = "gjpqy"  # ... and these tails its bottom
+# Unicode's line breaking (UAX #14) for the signs that matter here: no line starts with a closing sign (classes EX,
+# IS, CL, CP: "! ? : ; , . » )"), even after a space (French "vraiment ?"), and none ends with an opening one (OP,
+# and the French opening guillemet).
+NO_BREAK_BEFORE = "!?:;,.»)]}"
+NO_BREAK_AFTER = "«([{"
 TALL = 1.35  # a block of lines may be this much taller than its box's height (the box is the type's size)
 FIGURE = 4  # characters: a text this short (a number, a letter, "HO!") may be larger than the title
 MORE_LINES = 2  # lines a text may take beyond the box's, before a word is let out of its box
@@ -189,11 +208,21 @@ def place(
 
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's own face (FreeSans Bold): bold already. Its synthetic bold on top merged the two dots of an umlaut
-    into a bar ("Rūckgāngig"), so it is asked for only where a heavier line is wanted."""
-    face = pygame.font.Font(pygame.font.get_default_font(), size)
+    """The table's face (table.fonts: DejaVu Sans Condensed Bold), kerned: bold already. A synthetic bold on top
+    merges the two dots of an umlaut into a bar ("Rūckgāngig"), so it is asked for only where a heavier line is
+    wanted. Every text of every screen is drawn with a face from here."""
+    face = pygame.font.Font(FACE, size)
     face.set_bold(bold)
+    _kern(face)
     return face
+
+
+def _kern(face: pygame.font.Font) -> None:
+    """Kerning pairs apply. Where SDL_ttf shapes with HarfBuzz, the face's kerning (its GPOS table) is looked up by
+    script, and SDL_ttf's default script finds none: so Latin, the script of nearly every text. Without HarfBuzz,
+    FreeType kerns from the face's 'kern' table by itself."""
+    with suppress(pygame.error, AttributeError):  # an SDL_ttf without HarfBuzz, or a pygame before 2.2
+        face.set_script("Latn")
 
 
 @cache
@@ -205,8 +234,66 @@ def cap_height(size: int) -> int:
 
 @lru_cache(maxsize=4096)
 def render(text: str, size: int, colour: Colour) -> pygame.Surface:
-    """`text` in the bold face at `size` pixels: cached, so the same words are rendered once."""
-    return font(size).render(text, True, colour)
+    """`text` in the bold face at `size` pixels: cached, so the same words are rendered once. The face's own line
+    leaves room for accents over capitals (É, Ấ) that most texts have not: the line is trimmed to its letters' rows,
+    from the tops of capitals and ascenders (or higher, the text's accents) to the tails of g and y (or lower), so a
+    line is as tall as its size, as with the face before, and nothing drawn is cut."""
+    face = font(size)
+    whole = face.render(text, True, colour)
+    top, bottom = _letter_rows(text, size)
+    ascent = face.get_ascent()  # the baseline's row in the rendered line
+    lead, trail = _bearings(text, size)
+    kept = pygame.Rect(lead, max(0, ascent - top), whole.get_width() - lead - trail, 0)
+    kept.height = min(whole.get_height(), ascent - bottom) - kept.top
+    return whole.subsurface(kept).copy() if kept.width > 0 and kept.height > 0 else whole
+
+
+@lru_cache(maxsize=16384)
+def text_width(text: str, size: int) -> int:
+    """The width of `text` as rendered at `size`: its letters' advances, kerned, less the blank side bearings
+    before its first letter and after its last (a box holds the letters, not the space around them)."""
+    lead, trail = _bearings(text, size)
+    return max(0, font(size).size(text)[0] - lead - trail)
+
+
+def _bearings(text: str, size: int) -> tuple[int, int]:
+    """The blank columns before the first letter's ink and after the last one's (none for a blank)."""
+    drawn = [metrics for metrics in font(size).metrics(text) if metrics is not None]
+    if not text.strip() or not drawn:
+        return 0, 0
+    first, last = drawn[0], drawn[-1]
+    return max(0, first[0]), max(0, last[4] - last[1])
+
+
+def _letter_rows(text: str, size: int) -> tuple[int, int]:
+    """The rows of `text`'s letters above (top) and below (bottom, negative) the baseline: at least a line's."""
+    top, bottom = line_rows(size)
+    for metrics in font(size).metrics(text):
+        if metrics is not None:
+            top, bottom = max(top, metrics[3]), min(bottom, metrics[2])
+    return top, bottom
+
+
+@cache
+def line_rows(size: int) -> tuple[int, int]:
+    """The rows of a line of plain letters at `size` above and below the baseline: the ink of the tallest capital
+    or ascender, and of the longest tail."""
+    face = font(size)
+    top = max(metrics[3] for metrics in face.metrics(ASCENDING) if metrics is not None)
+    bottom = min(metrics[2] for metrics in face.metrics(DESCENDING) if metrics is not None)
+    return top, bottom
+
+
+def line_height(size: int) -> int:
+    """The height of a line of text at `size`, as rendered (accents over capitals may add a little)."""
+    top, bottom = line_rows(size)
+    return top - bottom
+
+
+def line_step(size: int) -> int:
+    """From one line's top to the next one's, in a block of lines: a pixel at least between a tail and the next
+    line's capitals."""
+    return max(line_height(size) + 1, round(size * LINE_SPACING))
 
 
 def fit_text(
@@ -262,9 +349,8 @@ def block_size(words: str, width: int, height: int, lines: int, most: int) -> in
 
 def min_width(words: str, size: int, lines: int) -> int:
     """The narrowest box `words` fit at `size` on `lines` lines (broken between words)."""
-    face = font(size)
-    low = max((face.size(word)[0] for word in words.split(" ")), default=0)
-    high = max(low, face.size(words)[0])
+    low = max((text_width(word, size) for word in break_units(words)), default=0)
+    high = max(low, text_width(words, size))
     while low < high:  # the narrowest width the greedy wrap manages
         middle = (low + high) // 2
         if _wrap(words, middle, size, lines) is None:
@@ -308,7 +394,7 @@ def _layout(text: str, width: int, height: int, size: int, lines: int) -> list[s
 
 
 def block_height(count: int, size: int) -> int:
-    return round(font(size).get_linesize() * LINE_SPACING) * (count - 1) + font(size).get_height()
+    return line_step(size) * (count - 1) + line_height(size)
 
 
 def _typeset(
@@ -339,51 +425,70 @@ def _at_size(
         if wrapped is not None:
             return _stack(wrapped, size, colour), shortest, None
     wrapped = _wrap_whole(shortest, width, size)
-    needed = max(font(size).size(line)[0] for line in wrapped)
+    needed = max(text_width(line, size) for line in wrapped)
     return _stack(wrapped, size, colour), shortest, Overflow(shortest, box, needed, len(wrapped))
 
 
 def _wrap(text: str, width: int, size: int, lines: int) -> list[str] | None:
     """The text broken into at most `lines` lines no wider than `width` at `size`; None if it cannot be."""
-    face = font(size)
-    if face.size(text)[0] <= width:
+    if text_width(text, size) <= width:
         return [text]
     if lines == 1:
         return None
     out: list[str] = []
-    for word in text.split(" "):  # not at a no-break space (French "vérifier\u00a0?")
-        if not word:
-            continue
-        if out and face.size(f"{out[-1]} {word}")[0] <= width:
+    for word in break_units(text):
+        if out and text_width(f"{out[-1]} {word}", size) <= width:
             out[-1] = f"{out[-1]} {word}"
-        elif face.size(word)[0] <= width and len(out) < lines:
+        elif text_width(word, size) <= width and len(out) < lines:
             out.append(word)
         else:
             return None
     return out
 
 
+def wrap(text: str, width: int, size: int) -> list[str]:
+    """`text` broken into lines no wider than `width` at `size` where it can be (a word wider has a line of its
+    own), as the typesetter breaks a text that needs more lines."""
+    return _wrap_whole(text, width, size)
+
+
 def _wrap_whole(text: str, width: int, size: int) -> list[str]:
     """The text broken between words as needed, a word wider than `width` on a line of its own, never cut."""
-    face = font(size)
     out: list[str] = []
-    for word in text.split(" "):
-        if out and face.size(f"{out[-1]} {word}")[0] <= width:
+    for word in break_units(text):
+        if out and text_width(f"{out[-1]} {word}", size) <= width:
             out[-1] = f"{out[-1]} {word}"
-        elif word:
+        else:
             out.append(word)
     return out or [text]
 
 
+def break_units(text: str) -> list[str]:
+    """The pieces a line may break between: words, at plain spaces (never at a no-break space), a closing sign
+    kept with the word before it and an opening one with the word after it, even across a space."""
+    units: list[str] = []
+    for word in text.split(" "):
+        if not word:
+            continue
+        if units and (word[0] in NO_BREAK_BEFORE or units[-1][-1] in NO_BREAK_AFTER):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    return units
+
+
 def _stack(wrapped: list[str], size: int, colour: Colour) -> pygame.Surface:
-    """The lines one under the other, each centred."""
+    """The lines one under the other, each centred, their baselines a step apart (a line with accents over its
+    capitals is taller above its baseline than the others)."""
     if len(wrapped) == 1:
         return render(wrapped[0], size, colour)
     parts = [render(line, size, colour) for line in wrapped]
-    step = round(font(size).get_linesize() * LINE_SPACING)
-    out = pygame.Surface(
-        (max(p.get_width() for p in parts), step * (len(parts) - 1) + parts[-1].get_height()), pygame.SRCALPHA
-    )
-    for n, part in enumerate(parts):
-        out.blit(part, part.get_rect(midtop=(out.get_width() // 2, n * step)))
+    step, (top, _) = line_step(size), line_rows(size)
+    above = [_letter_rows(line, size)[0] - top for line in wrapped]  # each line's rows above a plain line's top
+    first = max(above)
+    tops = [first - up + n * step for n, up in enumerate(above)]
+    height = max(top + part.get_height() for top, part in zip(tops, parts, strict=True))
+    out = pygame.Surface((max(p.get_width() for p in parts), height), pygame.SRCALPHA)
+    for top, part in zip(tops, parts, strict=True):
+        out.blit(part, part.get_rect(midtop=(out.get_width() // 2, top)))
     return out

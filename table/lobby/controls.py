@@ -26,6 +26,14 @@ def _next(choices: tuple[str, ...], current: str) -> str:
     return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
 
 
+def _language_button(language: str) -> Button:
+    """The language the table speaks now, said as such ("Language: English"; short "Language: EN"): it once showed
+    the next language's name alone, which read as the current one. Touching it (or I) goes on to the next."""
+    said = text("Language: {language}", language=verbatim(LANGUAGE_NAMES.get(language, language)))
+    short = text("Language: {language}", language=verbatim(language.upper()))
+    return Button(said, inputs.ChooseLanguage(_next(LANGUAGES, language)), "i", short)
+
+
 class LobbyControls(BarControls):
     def seat(self, screen: LobbyScreen) -> int:
         """The seat chosen, else the first: nobody is waited for in the lobby."""
@@ -55,18 +63,14 @@ class LobbyControls(BarControls):
         if screen.settings:  # the operator's: in the language's place (the chips, I and the settings choose it)
             chosen.append(Button(text("Settings"), OpenSettings(), "c"))
         else:
-            chosen.append(self._next_language(screen))
+            chosen.append(_language_button(screen.language))
         if any(v.joined for v in screen.seats):
             chosen.append(Button(text("Undo"), inputs.Undo(), "u"))
         return chosen
-
-    def _next_language(self, screen: LobbyScreen) -> Button:
-        language = _next(LANGUAGES, screen.language)
-        return Button(verbatim(LANGUAGE_NAMES[language]), inputs.ChooseLanguage(language), "i")
 
     def handle(self, event: pygame.event.Event, screen: LobbyScreen) -> list[Any]:
         """I chooses the next language also while the bar shows Settings in its button's place."""
         asked = event.type == pygame.KEYDOWN and event.unicode.lower() == "i"
         if asked and screen.settings and self.naming is None and not screen.undo:
-            return [self._next_language(screen).action]
+            return [_language_button(screen.language).action]
         return super().handle(event, screen)

@@ -58,7 +58,8 @@ def _plate_words(view: LobbySeat, paint: Paint) -> PlateWords:
 
 def _chip_rows(screen: LobbyScreen, box: pygame.Rect) -> list[tuple[Text, pygame.Rect, list[tuple[pygame.Rect, str]]]]:
     """The lobby's two rows of chips (game, language): each row's caption, its rect, and (chip, code) per chip."""
-    rows = ((text("Game (K)"), tuple(game.key for game in screen.games)), (text("Language (I)"), LANGUAGES))
+    # No key letters here ("Game (K)"): a touch screen has no K; the keys still work (table.lobby.controls).
+    rows = ((text("Game"), tuple(game.key for game in screen.games)), (text("Language"), LANGUAGES))
     line = box.height // 2
     caption_width = box.width // 7
     gap = max(4, box.width // 100)

@@ -39,7 +39,7 @@ def _layout(size: tuple[int, int]) -> tuple[pygame.Rect, list[pygame.Rect], int]
         pygame.Rect(margin, title.bottom + n * line, width - 2 * margin, line).inflate(0, -max(4, line // 6))
         for n in range(ROWS)
     ]
-    return title, rows, width // 4
+    return title, rows, width // 5  # a fifth: five game chips need the rest at 800x480
 
 
 def _chips(screen: SettingsScreen, size: tuple[int, int]) -> list[list[tuple[pygame.Rect, ChangeSetting, str]]]:

@@ -27,7 +27,7 @@ def test_in_the_lobby_a_seat_joins_and_the_game_starts(flow: TableSession) -> No
         "Seat 1 joins",
         "Rename Seat 1",  # the keyboard on the screen (tests/display/test_keyboard.py)
         "Play Skull King: the dice game",
-        "Deutsch",
+        "Language: English",  # the language spoken now; I (or a touch) goes on to the next
     ]
     assert controls.handle(key("j"), flow.screen()) == [inputs.JoinSeat(0)]
     flow.handle(inputs.JoinSeat(0))

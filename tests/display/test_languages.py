@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import re
 import string
 
+import pygame
 import pytest
 
+from table.core.inputs import ChooseLanguage
 from table.core.text import LANGUAGE_NAMES, LANGUAGES, text
+from table.display.controls import Button
 from table.display.language import catalog
+from table.display.scoreboard import Scoreboard
+from table.display.typeset import record_texts
+from table.lobby.controls import LobbyControls
+from table.lobby.model import LobbyScreen
 from table.locale import po_path, read_catalog
 from table.locale.extract import Found, extract, problems, render, update
+from table.session import TableSession
 
 FOUND, NOT_LITERAL = extract()
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -54,7 +63,7 @@ def test_a_catalog_translates_and_english_needs_none() -> None:
     assert catalog("en") is None
     said = text("{name}: your turn", name=text("Seat {number}", number=3))
     assert said.render(catalog("de")) == "Platz 3: du bist dran"
-    assert said.render(catalog("fr")) == "Place 3 : à toi"
+    assert said.render(catalog("fr")) == "Place 3\u00a0: à toi"  # a no-break space before the colon
     assert str(said) == "Seat 3: your turn"  # the log's English
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
@@ -91,3 +100,46 @@ def test_a_broken_translation_falls_back_to_english() -> None:
             return "{nonsense}"
 
     assert text("{name} joins", name="Anna").render(Broken()) == "Anna joins"
+
+
+def _lobby_buttons(language: str) -> list[Button]:
+    session = TableSession(4)
+    session.handle(ChooseLanguage(language))
+    screen = session.screen()
+    assert isinstance(screen, LobbyScreen)
+    return LobbyControls().buttons(screen)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "short", "next_language"),
+    [
+        ("en", "Language: English", "Language: EN", "de"),
+        ("de", "Sprache: Deutsch", "Sprache: DE", "fr"),
+        ("fr", "Langue\u00a0: Français", "Langue\u00a0: FR", "nl"),
+        ("it", "Lingua: Italiano", "Lingua: IT", "en"),
+    ],
+)
+def test_the_language_button_says_the_language_spoken_now(
+    language: str, shown: str, short: str, next_language: str
+) -> None:
+    """It showed the next language's name alone ("Deutsch" while the table spoke English), which read as the
+    current one: it says the language the table speaks, as such; touching it (or I) goes on to the next."""
+    [button] = [b for b in _lobby_buttons(language) if isinstance(b.action, ChooseLanguage)]
+    assert button.label.render(catalog(language)) == shown
+    assert button.short is not None and button.short.render(catalog(language)) == short
+    assert button.action == ChooseLanguage(next_language) and button.key == "i"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_shortcut_letter_is_shown_on_the_touch_screen_and_the_keys_still_work(language: str) -> None:
+    """ "Game (K)", "Language (I)": a touch screen has no K or I. The letters are gone from what is drawn; the keys
+    K (the next game) and I (the next language) are the bar's still."""
+    flow = TableSession(4)
+    flow.handle(ChooseLanguage(language))
+    board = Scoreboard(pygame.Surface((800, 480)), clock=lambda: 0.0)
+    with record_texts() as drawn:
+        board.show(flow.screen())
+        board.draw_frame()
+    assert len(drawn) > 10
+    assert [d.text for d in drawn if re.search(r"\([A-Z]\)", d.text)] == []
+    assert {button.key for button in _lobby_buttons(language)} >= {"k", "i"}

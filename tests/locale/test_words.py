@@ -13,7 +13,8 @@ from table.locale import load_catalog, po_path, read_catalog
 # English (Skull King, Scary Mary, the pirates' names, and in French, Dutch and Italian "Escape" and "Mermaid").
 TERMS = ("Round", "Trick", "Bid", "Wager", "Escape", "Mermaid", "Loot", "White Whale", "Dealer", "Score pad", "Undo")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")  # "{round}" is a name in the code, not a word on screen
-KEPT = {"de": set(), "fr": {"Escape", "Mermaid"}, "nl": {"Escape", "Mermaid"}, "it": {"Escape", "Mermaid"}}
+# Italian says "round" too (issue 27: the 2013 rules' "passaggio" read oddly, "mano" is a hand of cards).
+KEPT = {"de": set(), "fr": {"Escape", "Mermaid"}, "nl": {"Escape", "Mermaid"}, "it": {"Escape", "Mermaid", "Round"}}
 
 
 def _messages(language: str) -> list[tuple[str, str]]:
@@ -92,11 +93,14 @@ def test_several_winners_have_won(language: str, one: str, several: str) -> None
     assert (alone.render(catalog), both.render(catalog)) == (one, several)
 
 
-def test_italian_says_rinuncia_for_a_revoke_and_passaggio_for_a_round() -> None:
+def test_italian_says_rinuncia_for_a_revoke_and_round_for_a_round() -> None:
+    """Italian said "Passaggio" (the 2013 rules' word) for a round: "Round" now, in every text."""
     revoke = "Revoke: {name} did not follow {suit} in trick {trick}, then played {card} in trick {shown}"
     assert _say("it", revoke, name="Anna", suit="giallo", trick=2, card="giallo 5", shown=3).startswith("Rinuncia:")
-    assert _say("it", "Round") == "Passaggio"
-    assert _say("it", "Round {round} of {rounds}", round=3, rounds=10) == "Passaggio 3 di 10"
+    assert _say("it", "Round") == "Round"
+    assert _say("it", "Round {round} of {rounds}", round=3, rounds=10) == "Round 3 di 10"
+    assert _say("it", "Trick {number} of round {round}", number=2, round=3) == "Presa 2 del round 3"
+    assert [said for _, said in _messages("it") if re.search(r"passagg", said, re.IGNORECASE)] == []
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "nl", "it"])
@@ -119,18 +123,63 @@ def test_french_says_tu_only_to_the_player_a_text_names() -> None:
             assert not TU.search(said), (english, said)
 
 
-# Italian buttons and the operator's messages use "tu" as Italian interfaces do; none of these words is among them.
-TU_IT = re.compile(
-    r"\b(tuo|tua|tuoi|tue|scegli|tieni|premi|riprendilo|rilancialo|togli|togline|posala|svuota)\b", re.IGNORECASE
-)
+# Italian speaks "tu" everywhere, as Italian interfaces do: "tieni premuto", never "tenete premuto" (issue 27).
 VOI_IT = re.compile(
-    r"\b(togliete|tenete|premete|scegliete|posatela|riprendetelo|rilanciatelo|aspettate|vostr\w*)\b", re.IGNORECASE
+    r"\b(togliete|tenete|premete|scegliete|posatela|posatele|riprendetelo|rilanciatelo|rilanciate|aspettate|"
+    r"pescate|toccate|avviate|prendete|scoprite|mescolate|scambiate|svuotate|date|scriveteci|annullate|vostr\w*)\b",
+    re.IGNORECASE,
 )
 
 
-def test_italian_says_tu_only_to_the_player_a_text_names() -> None:
-    for english, said in _messages("it"):
-        if ADDRESSED.search(english) or english in OWN_PLATE:
-            assert not VOI_IT.search(said), (english, said)
-        else:
-            assert not TU_IT.search(said), (english, said)
+def test_italian_says_tu_everywhere() -> None:
+    assert [(english, said) for english, said in _messages("it") if VOI_IT.search(said)] == []
+    held = [said for _, said in _messages("it") if "premuto" in said]
+    assert len(held) > 10 and all("tieni premuto" in said.lower() or "tiene premuto" in said for said in held)
+    assert _say("it", "Is {die} {name}'s die? Hold your button to confirm", die="rosso", name="Anna") == (
+        "rosso è il dado di Anna? Tieni premuto il pulsante per confermare"
+    )
+
+
+def test_french_says_tas_bleu_for_a_blue_stack() -> None:
+    """ "pile bleu" did not agree: a colour's name comes alone (from the catalog, or a config), in its masculine
+    form, so the stack is a "tas", which agrees with every colour."""
+    assert _say("fr", "{colour} stack", colour=text("blue")) == "tas bleu"
+    assert _say("fr", "{colour} stack", colour=text("yellow")) == "tas jaune"
+    stacks = [said for english, said in _messages("fr") if "stack" in english]
+    assert len(stacks) >= 6 and not any("pile" in said for said in stacks)
+
+
+def test_french_names_the_dice_game_so_a_sentence_reads() -> None:
+    assert _say("fr", "Play {game}", game=text("Skull King dice")) == "Jouer à Skull King (dés)"
+    assert [said for _, said in _messages("fr") if "King dés" in said] == []
+    assert _say("it", "Play {game}", game=text("Skull King dice")) == "Gioca a Skull King (dadi)"
+
+
+def test_dutch_says_krachtmeting_for_a_showdown() -> None:
+    assert _say("nl", "Last showdown") == "Laatste krachtmeting"
+    assert [said for _, said in _messages("nl") if "showdown" in said.lower()] == []
+
+
+@pytest.mark.parametrize(("language", "edition_2021"), [("fr", "Sirène"), ("it", "Sirena"), ("nl", "Zeemeermin")])
+def test_the_mermaid_keeps_the_name_the_2013_and_dice_rules_print_and_the_header_says_why(
+    language: str, edition_2021: str
+) -> None:
+    """Decided per edition: the 2013 rules and the dice game's print "Mermaid" in every language, the 2021 edition
+    prints another name; the texts are shared by the editions, so "Mermaid" stays, and the catalog's header says so."""
+    header = read_catalog(po_path(language), language).header_comment
+    assert "Mermaid" in header and "2021" in header and edition_2021 in header
+    assert _say(language, "Mermaid") == "Mermaid"
+    assert [said for _, said in _messages(language) if edition_2021.lower() in said.lower()] == []
+
+
+def test_the_pirates_have_their_printed_names_on_the_cards_and_in_the_messages() -> None:
+    from table.games.skullking.art import card_face
+    from table.games.tricks.why import PIRATES
+
+    assert card_face("pirate:rosie-de-laney").caption == "Rosie D'Laney"  # was "Rosie De Laney"
+    assert card_face("pirate:harry-the-giant").caption == "Harry the Giant"  # was "Harry The Giant"
+    assert all(card_face(f"pirate:{code}").caption == name for code, name in PIRATES.items())
+    for language in KEPT:
+        said = " ".join(form for _, form in _messages(language))
+        assert "De Laney" not in said and "Harry The Giant" not in said
+        assert _say(language, "{name} leads the next trick, Rosie D'Laney's choice", name="Anna").count("D'Laney") == 1

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from table.core.badges import UNDRAWABLE
 from table.core.settings import CHECK, GameSettings
+from table.fonts import missing_glyphs
 from table.games.piratenpoker import rules as pp
 
 
 def parse(section: dict[str, Any], where: str) -> pp.Settings:
     CHECK.only(section, ("loot", "sets", "names", "pass_wins"), where)
     try:
-        return pp.settings(section.get("loot"), section.get("sets"), section.get("names"), section.get("pass_wins"))
+        settings = pp.settings(section.get("loot"), section.get("sets"), section.get("names"), section.get("pass_wins"))
     except ValueError as error:
         CHECK.fail(where, str(error))
+    for colour, name in settings.colour_names or ():  # drawn on the screen: only letters its font has
+        if missing := missing_glyphs(name):
+            CHECK.fail(where, f"names.{colour} = {name!r}: the screen cannot draw {missing}; {UNDRAWABLE}")
+    return settings
 
 
 def dump(settings: pp.Settings) -> dict[str, Any]:

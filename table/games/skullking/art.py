@@ -22,6 +22,7 @@ from table.display.card_art import (
     draw_fish_tail,
     draw_sabre,
 )
+from table.games.tricks.why import PIRATES
 
 PLUM = (90, 40, 110)
 SUITS = ("yellow", "red", "blue", "black")
@@ -64,7 +65,8 @@ def card_face(code: str, specials: Mapping[str, Special] = SPECIALS, suits: tupl
         return CardFace("number", kind, int(detail))
     special = specials.get(kind)
     if kind == "pirate" and detail:
-        return CardFace(kind, caption=detail.replace("-", " ").title(), special=special)
+        # The printed name ("Harry the Giant", "Rosie D'Laney"), as the messages say it; not the code title-cased
+        return CardFace(kind, caption=PIRATES.get(detail, detail.replace("-", " ").title()), special=special)
     if detail in ("pirate", "escape"):  # Scary Mary, as announced
         return CardFace(kind, caption=text("as Pirate") if detail == "pirate" else text("as Escape"), special=special)
     return CardFace(kind, special=special)

@@ -23,7 +23,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     ),
     "Set here; they take the place of the config file's [league].": (
         "Hier festgelegt; sie ersetzen [league] aus der Konfigurationsdatei.",
-        "Réglés ici ; ils remplacent [league] du fichier de configuration.",
+        "Réglés ici\u00a0; ils remplacent [league] du fichier de configuration.",
         "Hier ingesteld; ze vervangen [league] uit het configuratiebestand.",
         "Impostate qui; sostituiscono [league] del file di configurazione.",
     ),
@@ -48,7 +48,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "Points by place": ("Punkte je Platz", "Points par place", "Punten per plaats", "Punti per posizione"),
     "Games that count (keys; empty: all)": (
         "Spiele, die zählen (Schlüssel; leer: alle)",
-        "Jeux qui comptent (clés ; vide : tous)",
+        "Jeux qui comptent (clés\u00a0; vide\u00a0: tous)",
         "Spellen die tellen (sleutels; leeg: alle)",
         "Giochi che contano (chiavi; vuoto: tutti)",
     ),
@@ -80,7 +80,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "Language": ("Sprache", "Langue", "Taal", "Lingua"),
     "Connection lost: trying again…": (
         "Verbindung verloren: neuer Versuch …",
-        "Connexion perdue : nouvel essai…",
+        "Connexion perdue\u00a0: nouvel essai…",
         "Verbinding verbroken: opnieuw proberen…",
         "Connessione persa: nuovo tentativo…",
     ),
@@ -95,7 +95,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "Log in": ("Anmelden", "Se connecter", "Aanmelden", "Accedi"),
     "No admin password is set. On the venue's computer, run:": (
         "Es ist kein Verwaltungspasswort gesetzt. Auf dem Rechner der Spielstätte ausführen:",
-        "Aucun mot de passe d'administration n'est défini. Sur l'ordinateur du lieu, lancez :",
+        "Aucun mot de passe d'administration n'est défini. Sur l'ordinateur du lieu, lancez\u00a0:",
         "Er is geen beheerwachtwoord ingesteld. Voer op de computer van de locatie uit:",
         "Nessuna password di amministrazione impostata. Sul computer del locale, esegui:",
     ),
@@ -117,7 +117,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "being played": ("läuft", "en cours", "bezig", "in corso"),
     "This game is void: it does not count for the league.": (
         "Dieses Spiel ist annulliert: Es zählt nicht für die Liga.",
-        "Cette partie est annulée : elle ne compte pas pour la ligue.",
+        "Cette partie est annulée\u00a0: elle ne compte pas pour la ligue.",
         "Dit spel is ongeldig: het telt niet mee voor de competitie.",
         "Questa partita è annullata: non conta per il campionato.",
     ),
@@ -159,7 +159,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     ),
     "points by place: %(points)s": (
         "Punkte je Platz: %(points)s",
-        "points par place : %(points)s",
+        "points par place\u00a0: %(points)s",
         "punten per plaats: %(points)s",
         "punti per posizione: %(points)s",
     ),
@@ -192,7 +192,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     ),
     "Games: %(games)s · Wins: %(wins)s": (
         "Spiele: %(games)s · Siege: %(wins)s",
-        "Parties : %(games)s · Victoires : %(wins)s",
+        "Parties\u00a0: %(games)s · Victoires\u00a0: %(wins)s",
         "Spellen: %(games)s · Gewonnen: %(wins)s",
         "Partite: %(games)s · Vittorie: %(wins)s",
     ),
@@ -215,16 +215,17 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
         "De instellingen van de competitie komen weer uit het configuratiebestand.",
         "Le impostazioni del campionato sono di nuovo quelle del file di configurazione.",
     ),
-    "Not saved:": ("Nicht gespeichert:", "Non enregistré :", "Niet opgeslagen:", "Non salvato:"),
+    "Not saved:": ("Nicht gespeichert:", "Non enregistré\u00a0:", "Niet opgeslagen:", "Non salvato:"),
     "Too many wrong passwords: try again in a minute.": (
         "Zu viele falsche Passwörter: In einer Minute noch einmal versuchen.",
-        "Trop de mots de passe erronés : réessayez dans une minute.",
+        "Trop de mots de passe erronés\u00a0: réessayez dans une minute.",
         "Te veel verkeerde wachtwoorden: probeer het over een minuut opnieuw.",
         "Troppe password errate: riprova tra un minuto.",
     ),
     "Messages stored: %(stored)s · refused: %(bad)s · a table counting from 1 again: %(conflicts)s": (
         "Gespeicherte Nachrichten: %(stored)s · abgelehnt: %(bad)s · ein Tisch zählt wieder ab 1: %(conflicts)s",
-        "Messages enregistrés : %(stored)s · refusés : %(bad)s · une table recompte depuis 1 : %(conflicts)s",
+        "Messages enregistrés\u00a0: %(stored)s · refusés\u00a0: %(bad)s · "
+        "une table recompte depuis 1\u00a0: %(conflicts)s",
         "Opgeslagen berichten: %(stored)s · geweigerd: %(bad)s · een tafel telt weer vanaf 1: %(conflicts)s",
         "Messaggi salvati: %(stored)s · rifiutati: %(bad)s · un tavolo riconta da 1: %(conflicts)s",
     ),
@@ -233,8 +234,8 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "arrived, so it goes on with its later games.": (
         "Was ein Tisch gesendet hat und nicht angenommen wurde, und warum. Nichts davon wurde gespeichert; dem Tisch "
         "wurde der Empfang bestätigt, also macht er mit seinen nächsten Spielen weiter.",
-        "Ce qu'une table a envoyé et qui n'a pas été accepté, et pourquoi. Rien n'en a été gardé ; la table a reçu "
-        "l'accusé de réception et continue avec ses parties suivantes.",
+        "Ce qu'une table a envoyé et qui n'a pas été accepté, et pourquoi. Rien n'en a été gardé\u00a0; la table "
+        "a reçu l'accusé de réception et continue avec ses parties suivantes.",
         "Wat een tafel stuurde en niet werd aangenomen, en waarom. Er is niets van bewaard; de tafel kreeg een "
         "ontvangstbevestiging en gaat door met haar volgende spellen.",
         "Ciò che un tavolo ha inviato e non è stato accettato, e perché. Non ne è stato tenuto nulla; il tavolo ha "
@@ -243,7 +244,7 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "None.": ("Keine.", "Aucun.", "Geen.", "Nessuno."),
     "%(count)s refused, the last at %(time)s: %(why)s": (
         "%(count)s abgelehnt, die letzte um %(time)s: %(why)s",
-        "%(count)s refusés, le dernier à %(time)s : %(why)s",
+        "%(count)s refusés, le dernier à %(time)s\u00a0: %(why)s",
         "%(count)s geweigerd, de laatste om %(time)s: %(why)s",
         "%(count)s rifiutati, l'ultimo alle %(time)s: %(why)s",
     ),
@@ -262,13 +263,13 @@ MESSAGES: dict[str, tuple[str, str, str, str]] = {
     "Saved.": ("Gespeichert.", "Enregistré.", "Opgeslagen.", "Salvato."),
     "Not merged: pick two different players.": (
         "Nicht zusammengeführt: Wählt zwei verschiedene Spieler.",
-        "Pas de fusion : choisissez deux joueurs différents.",
+        "Pas de fusion\u00a0: choisissez deux joueurs différents.",
         "Niet samengevoegd: kies twee verschillende spelers.",
         "Non unito: scegli due giocatori diversi.",
     ),
     "Not renamed: a name is needed.": (
         "Nicht umbenannt: Ein Name fehlt.",
-        "Pas renommé : il faut un nom.",
+        "Pas renommé\u00a0: il faut un nom.",
         "Niet hernoemd: een naam is nodig.",
         "Non rinominato: serve un nome.",
     ),
