@@ -5,7 +5,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-python3.13 pi-install-check bench fuzz evening resume-sweep bench-venue clean
+.PHONY: demo test test-python3.13 pi-install-check release bench fuzz evening resume-sweep bench-venue clean
 
 demo: $(VENV)/.installed
 	$(BIN)/pirate-table demo
@@ -53,6 +53,10 @@ resume-sweep: $(VENV)/.installed
 # 30 virtual tables at full speed into one broker and one venue service (needs mosquitto: scripts/install-test-tools).
 bench-venue: $(VENV)/.installed
 	$(BIN)/python bench/bench_venue.py
+
+# A release file of the commit checked out, for a table with no git copy to clone (docs/operator-guide.md).
+release:
+	scripts/make-release
 
 $(VENV)/.installed: pyproject.toml scripts/setup-venv
 	scripts/setup-venv

@@ -4,6 +4,7 @@ import os
 import re
 import shutil
 import subprocess
+import tarfile
 import tomllib
 from fnmatch import fnmatch
 from pathlib import Path
@@ -107,3 +108,23 @@ def test_setup_venv_refuses_an_unknown_choice_plainly(tmp_path: Path) -> None:
     result, pip = _setup_venv(tmp_path, "everything")
     assert result.returncode == 1 and pip == []
     assert result.stderr == "setup-venv: 'everything' is not a choice: 'demo' (the default) or 'test'\n"
+
+
+def test_a_release_file_holds_the_commit_and_names_it(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [str(ROOT / "scripts" / "make-release"), str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    archive = tmp_path / f"pirate-table-{version}-{commit}.tar.gz"
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+        release = tar.extractfile("pirate-table/RELEASE")
+        assert release is not None and release.read().decode() == f"{commit}\n"
+    assert {"pirate-table/LICENSE", "pirate-table/hardware/pi/install.sh", "pirate-table/Makefile"} <= names
+    assert not any(name.startswith(("pirate-table/.venv", "pirate-table/.git/")) for name in names)
+    install = (ROOT / "hardware" / "pi" / "install.sh").read_text()
+    assert '"$SOURCE/RELEASE"' in install  # install.sh names the release after it

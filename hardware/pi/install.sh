@@ -158,6 +158,8 @@ release_id() {
             id="$id-modified-$(date +%Y%m%d-%H%M%S)" # local changes: always a fresh build
         fi
         echo "$id"
+    elif [ -f "$SOURCE/RELEASE" ] && [[ "$(head -n 1 "$SOURCE/RELEASE")" =~ ^[0-9a-f]{7,40}$ ]]; then
+        head -n 1 "$SOURCE/RELEASE" # a release file's commit (scripts/make-release)
     else
         echo "local-$(date +%Y%m%d-%H%M%S)"
     fi
@@ -166,8 +168,15 @@ release_id() {
 build_release() {
     local id="$1" dir="$PREFIX/releases/$1"
     if [ -f "$dir/.complete" ]; then
-        say "release $id is already built: reusing it"
-        return
+        # A release is built for one system's Python: one built on Bookworm is of no use after a move to Trixie.
+        # (Releases built before .system was written were all Bookworm's.)
+        local built_for=bookworm
+        if [ -f "$dir/.system" ]; then built_for="$(cat "$dir/.system")"; fi
+        if [ "$built_for" = "$RELEASE" ]; then
+            say "release $id is already built: reusing it"
+            return
+        fi
+        say "release $id was built for $built_for: building it again for $RELEASE"
     fi
     [ -f "$LOCK" ] || die "this checkout has no $(basename "$LOCK"): update it (git pull)"
     say "building release $id in $dir (a few minutes: pygame is compiled against the system's SDL2)"
@@ -190,6 +199,7 @@ build_release() {
     check_numpy "$dir" || die "release $id is broken: the NumPy above does not match the system's"
     "$dir/bin/python" -c "import picamera2" 2>/dev/null \
         || warn "picamera2 does not import in release $id: the camera will not work (is python3-picamera2 installed?)"
+    echo "$RELEASE" >"$dir/.system"
     echo "$id" >"$dir/.complete"
 }
 

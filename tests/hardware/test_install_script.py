@@ -194,6 +194,7 @@ def test_everything_from_pypi_is_pinned_with_hashes(release: str, numpy: str) ->
 def test_each_release_is_installed_with_its_own_lock(tmp_path: Path, release: str, python: str) -> None:
     env, _ = stand_ins(tmp_path, release)
     release_dir(tmp_path)
+    (tmp_path / "opt/releases/testrelease/.system").write_text(f"{release}\n")
     result = run({**env, "PYTHON_VERSION": python})
     assert result.returncode == 0, result.stderr
     assert f"Python {python}, requirements-{release}.lock" in result.stdout
@@ -226,6 +227,20 @@ def test_any_other_system_is_refused_before_anything_is_done(
     assert result.returncode == 1 and said in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and result.stderr.count("\n") <= 3  # a plain message, not a dump
     assert not lines(tmp_path / "apt-calls") and not lines(calls) and not lines(tmp_path / "user-calls")
+    assert not (tmp_path / "opt" / "current").exists()
+
+
+def test_a_release_built_on_bookworm_is_built_again_on_trixie(tmp_path: Path) -> None:
+    """After a move from Bookworm to Trixie the same commit's release (Python 3.11's packages) is not reused."""
+    env, _ = stand_ins(tmp_path, "trixie")
+    release_dir(tmp_path)  # built before .system existed: Bookworm's
+    (tmp_path / "bin" / "python3").write_text(
+        '#!/bin/bash\ncase "$*" in *sys.version_info*) echo 3.13 ;; *"-m venv"*) echo "venv: not here" >&2; exit 1 ;;'
+        ' *) exec /usr/bin/python3 "$@" ;; esac\n'
+    )
+    result = run(env)
+    assert "release testrelease was built for bookworm: building it again for trixie" in result.stdout
+    assert result.returncode != 0 and "venv: not here" in result.stderr  # it tried to build (not here: no venv)
     assert not (tmp_path / "opt" / "current").exists()
 
 
