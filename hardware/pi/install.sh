@@ -204,17 +204,19 @@ build_release() {
 }
 
 check_numpy() {
-    # picamera2 and simplejpeg from apt are built against the system's NumPy (python3-numpy): the environment's own
-    # NumPy, which comes first there, must be of the same major and minor release (NumPy 1 and 2 differ in ABI).
+    # picamera2 and simplejpeg from apt are built against the system's NumPy (python3-numpy), and the environment's
+    # own NumPy comes first there. A module built against one NumPy runs on a later one of the same major release,
+    # never across 1 and 2 (their ABI differs), nor on an older one.
     local dir="$1" system venv
     system="$(dpkg-query -W -f='${Version}' python3-numpy 2>/dev/null | sed 's/^[0-9]*://' | cut -d. -f1,2)"
     [ -n "$system" ] || return 0 # no python3-numpy: nothing from apt needs one
     venv="$("$dir/bin/python" -c 'import numpy; print(".".join(numpy.__version__.split(".")[:2]))')"
-    if [ "$venv" != "$system" ]; then
-        printf 'install.sh: NumPy %s in the environment, %s from apt (python3-numpy)\n' "$venv" "$system" >&2
+    if [ "${venv%%.*}" != "${system%%.*}" ] || [ "${venv#*.}" -lt "${system#*.}" ]; then
+        printf 'install.sh: NumPy %s in the environment, but apt'"'"'s picamera2 needs %s or a later %s.x\n' \
+            "$venv" "$system" "${system%%.*}" >&2
         return 1
     fi
-    say "NumPy $venv, as the system's python3-numpy"
+    say "NumPy $venv, for the system's python3-numpy $system"
 }
 
 target_of() {

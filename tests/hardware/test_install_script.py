@@ -399,3 +399,39 @@ def test_a_table_id_needs_venue(tmp_path: Path) -> None:
     env, _ = stand_ins(tmp_path)
     result = run(env, "t1")
     assert result.returncode == 1 and "a table's id comes after --venue" in result.stderr
+
+
+def check_numpy(tmp_path: Path, apt: str | None, venv: str) -> subprocess.CompletedProcess[str]:
+    """install.sh's check_numpy alone, with apt's python3-numpy at version `apt` (None: not installed) and the
+    release's NumPy at `venv`."""
+    text = SCRIPT.read_text(encoding="utf-8")
+    function = "check_numpy() {" + text.split("check_numpy() {", 1)[1].split("\n}\n", 1)[0] + "\n}\n"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "dpkg-query").write_text("#!/bin/bash\n" + (f"printf '%s' '{apt}'\n" if apt else "exit 1\n"))
+    release_bin = tmp_path / "release" / "bin"
+    release_bin.mkdir(parents=True, exist_ok=True)
+    (release_bin / "python").write_text(f"#!/bin/bash\necho {'.'.join(venv.split('.')[:2])}\n")
+    for tool in (bin_dir / "dpkg-query", release_bin / "python"):
+        tool.chmod(0o755)
+    program = f'say() {{ echo "==> $*"; }}\n{function}check_numpy {tmp_path / "release"}\n'
+    env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    return subprocess.run(["bash", "-c", program], env=env, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize(
+    ("apt", "venv", "fits"),
+    [
+        ("1:1.24.2-1+deb12u1", "1.26.4", True),  # Bookworm and its lock
+        ("1:2.2.4+ds-1", "2.2.6", True),  # Trixie and its lock
+        (None, "2.2.6", True),  # no NumPy from apt: nothing needs one
+        ("1:1.24.2-1+deb12u1", "2.2.6", False),  # NumPy 2 under Bookworm's picamera2: "numpy.dtype size changed"
+        ("1:2.2.4+ds-1", "1.26.4", False),  # NumPy 1 under Trixie's
+        ("1:2.2.4+ds-1", "2.1.3", False),  # older than what apt's modules were built against
+    ],
+)
+def test_the_releases_numpy_must_fit_apts(tmp_path: Path, apt: str | None, venv: str, fits: bool) -> None:
+    result = check_numpy(tmp_path, apt, venv)
+    assert (result.returncode == 0) == fits, result.stderr
+    if not fits:
+        assert result.stderr.startswith(f"install.sh: NumPy {venv.rsplit('.', 1)[0]} in the environment, but apt's")
