@@ -134,3 +134,22 @@ def test_install_commands_in_the_docs_name_both_releases() -> None:
         assert "Trixie" in text and "Bookworm" in text
     assert "<this repository's URL>" not in guide
     assert Path(ROOT / "LICENSE").is_file()
+
+
+def test_the_guides_counts_are_the_codes() -> None:
+    """Numbers the operator guide gives, each against the constant it stands for."""
+    from table import config, operator
+    from table.games.skullking import rules as skullking
+    from table.store import disk
+
+    guide = (ROOT / "docs/operator-guide.md").read_text(encoding="utf-8")
+    said = {
+        f"A Skull King deck has {len(skullking.DECK)} cards": True,
+        f"the seats ({config.MIN_SEATS} to {config.MAX_SEATS}, clockwise)": True,
+        f"keep_evenings = {config.KEEP_EVENINGS}     # 1 to 3650": True,
+        f"({config.DIE_PX[0]} to {config.DIE_PX[1]})": True,
+        f"**{disk.LOW_SPACE_MB} MB** free": True,
+        "Three wrong PINs close the pad for a minute": (operator.MAX_TRIES, operator.LOCKOUT) == (3, 60.0),
+    }
+    wrong = [phrase for phrase, holds in said.items() if not (holds and phrase in guide)]
+    assert wrong == []
