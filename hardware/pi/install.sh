@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs Pirate Table on Raspberry Pi OS Bookworm, updates it, or rolls it back. Run it from a checkout:
+# Installs Pirate Table on Raspberry Pi OS (64-bit) Trixie or Bookworm, updates it, or rolls it back. Run it from a
+# checkout:
 #
 #   sudo hardware/pi/install.sh              install this checkout as a release and (re)start the table
 #   sudo hardware/pi/install.sh --no-start   the same, but leave the table stopped
@@ -62,16 +63,45 @@ usage() {
     sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
 
+# The releases the table installs on, each with the Python its lock file was made with (scripts/lock-pi-requirements).
+declare -A PYTHON_OF=([trixie]=3.13 [bookworm]=3.11)
+RELEASE="" # the Raspberry Pi OS release found: trixie or bookworm
+LOCK=""    # its lock file: hardware/pi/requirements-<release>.lock
+
 check_system() {
     [ "$(id -u)" = 0 ] || die "run me as root: sudo $0"
-    if [ -r /etc/os-release ]; then
+    local os_release="$ROOT/etc/os-release" name="an unknown system" codename="" architecture
+    if [ -r "$os_release" ]; then
         # shellcheck source=/dev/null
-        . /etc/os-release
-        [ "${VERSION_CODENAME:-}" = bookworm ] || warn "this is ${PRETTY_NAME:-an unknown system}; the table is made for Raspberry Pi OS Bookworm"
+        name="$(. "$os_release" && echo "${PRETTY_NAME:-$name}")"
+        # shellcheck source=/dev/null
+        codename="$(. "$os_release" && echo "${VERSION_CODENAME:-}")"
     fi
+    if [ -z "$codename" ] || [ -z "${PYTHON_OF[$codename]:-}" ]; then
+        die "this is $name; the table installs on Raspberry Pi OS (64-bit) Trixie or Bookworm only.
+  Flash one with Raspberry Pi Imager, under \"Raspberry Pi OS (other)\": \"Raspberry Pi OS Lite (64-bit)\" is
+  Trixie, \"Raspberry Pi OS (Legacy, 64-bit) Lite\" is Bookworm (hardware/pi/README.md, Which system)."
+    fi
+    architecture="$(dpkg --print-architecture)"
+    if [ "$architecture" != arm64 ] && [ -z "${PIRATE_TABLE_ANY_MACHINE:-}" ]; then
+        if [ "$architecture" = armhf ]; then
+            die "this is the 32-bit Raspberry Pi OS ($name); the table needs the 64-bit one: flash \"Raspberry Pi OS Lite (64-bit)\""
+        fi
+        die "this system is for $architecture machines, not a Raspberry Pi's 64-bit system (arm64): the table installs on a Raspberry Pi 4 or 5"
+    fi
+    RELEASE="$codename"
+    LOCK="$HERE/requirements-$RELEASE.lock"
+    say "this is $name: Python ${PYTHON_OF[$RELEASE]}, $(basename "$LOCK")"
     if ! grep -qi "raspberry pi" /proc/device-tree/model 2>/dev/null; then
         warn "this does not look like a Raspberry Pi: the camera and GPIO packages may be missing"
     fi
+}
+
+check_python() {
+    # The lock file was resolved for the release's own python3; another one may need other pins.
+    local want="${PYTHON_OF[$RELEASE]}" have
+    have="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    [ "$have" = "$want" ] || die "python3 is $have here, but $RELEASE's is $want (its lock file is made for it): is this a plain $RELEASE?"
 }
 
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
@@ -128,6 +158,8 @@ release_id() {
             id="$id-modified-$(date +%Y%m%d-%H%M%S)" # local changes: always a fresh build
         fi
         echo "$id"
+    elif [ -f "$SOURCE/RELEASE" ] && [[ "$(head -n 1 "$SOURCE/RELEASE")" =~ ^[0-9a-f]{7,40}$ ]]; then
+        head -n 1 "$SOURCE/RELEASE" # a release file's commit (scripts/make-release)
     else
         echo "local-$(date +%Y%m%d-%H%M%S)"
     fi
@@ -136,9 +168,17 @@ release_id() {
 build_release() {
     local id="$1" dir="$PREFIX/releases/$1"
     if [ -f "$dir/.complete" ]; then
-        say "release $id is already built: reusing it"
-        return
+        # A release is built for one system's Python: one built on Bookworm is of no use after a move to Trixie.
+        # (Releases built before .system was written were all Bookworm's.)
+        local built_for=bookworm
+        if [ -f "$dir/.system" ]; then built_for="$(cat "$dir/.system")"; fi
+        if [ "$built_for" = "$RELEASE" ]; then
+            say "release $id is already built: reusing it"
+            return
+        fi
+        say "release $id was built for $built_for: building it again for $RELEASE"
     fi
+    [ -f "$LOCK" ] || die "this checkout has no $(basename "$LOCK"): update it (git pull)"
     say "building release $id in $dir (a few minutes: pygame is compiled against the system's SDL2)"
     rm -rf "$dir"
     install -d "$PREFIX/releases"
@@ -147,17 +187,36 @@ build_release() {
     tar -C "$SOURCE" --exclude=.git --exclude=.venv --exclude='*.egg-info' --exclude=build -cf - . | tar -C "$COPY" -xf -
     python3 -m venv --system-site-packages "$dir"
     "$dir/bin/python" -m pip install --quiet --upgrade pip
-    # Every package from PyPI pinned to one version and checked against its hashes (requirements.lock), mpremote
-    # too (scripts/flash-firmware); then the table itself, from the copy, with nothing more fetched.
-    "$dir/bin/python" -m pip install --require-hashes --no-binary pygame -r "$HERE/requirements.lock"
+    # Every package from PyPI pinned to one version and checked against its hashes (this release's lock file),
+    # mpremote too (scripts/flash-firmware); then the table itself, from the copy, with nothing more fetched (the
+    # lock's setuptools builds it).
+    "$dir/bin/python" -m pip install --require-hashes --no-binary pygame -r "$LOCK"
     "$dir/bin/python" -m pip install --no-deps --no-build-isolation "$COPY"
     rm -rf "$COPY"
     COPY=""
     "$dir/bin/python" -c "import table, serial, gpiozero, pygame, cv2, numpy, paho.mqtt, flask, waitress" \
         || die "release $id is broken: its Python packages do not import"
+    check_numpy "$dir" || die "release $id is broken: the NumPy above does not match the system's"
     "$dir/bin/python" -c "import picamera2" 2>/dev/null \
         || warn "picamera2 does not import in release $id: the camera will not work (is python3-picamera2 installed?)"
+    echo "$RELEASE" >"$dir/.system"
     echo "$id" >"$dir/.complete"
+}
+
+check_numpy() {
+    # picamera2 and simplejpeg from apt are built against the system's NumPy (python3-numpy), and the environment's
+    # own NumPy comes first there. A module built against one NumPy runs on a later one of the same major release,
+    # never across 1 and 2 (their ABI differs), nor on an older one.
+    local dir="$1" system venv
+    system="$(dpkg-query -W -f='${Version}' python3-numpy 2>/dev/null | sed 's/^[0-9]*://' | cut -d. -f1,2)"
+    [ -n "$system" ] || return 0 # no python3-numpy: nothing from apt needs one
+    venv="$("$dir/bin/python" -c 'import numpy; print(".".join(numpy.__version__.split(".")[:2]))')"
+    if [ "${venv%%.*}" != "${system%%.*}" ] || [ "${venv#*.}" -lt "${system#*.}" ]; then
+        printf 'install.sh: NumPy %s in the environment, but apt'"'"'s picamera2 needs %s or a later %s.x\n' \
+            "$venv" "$system" "${system%%.*}" >&2
+        return 1
+    fi
+    say "NumPy $venv, for the system's python3-numpy $system"
 }
 
 target_of() {
@@ -327,7 +386,7 @@ restart_venue_if_enabled() {
 
 venue_section() {
     # The table's [venue] section as "table password_file broker" (nothing without one), read with Python's own
-    # TOML reader: Bookworm's python3 is 3.11.
+    # TOML reader: Bookworm's python3 is 3.11, Trixie's 3.13.
     python3 - "$1" "$TABLE_PASSWORD_FILE" <<'EOF'
 import sys, tomllib
 try:
@@ -437,6 +496,7 @@ main() {
         return
     fi
     install_packages "$venue"
+    check_python
     make_user_and_data_folder
     if $venue; then make_venue_user_and_folder; fi
     local id

@@ -2,17 +2,22 @@
 a venue with --venue) run for real in a scratch prefix and root folder.
 
 Building a release needs Raspberry Pi OS (apt, the Pi's camera packages) and is not run: the release is one
-already built. What needs root or the system (systemctl, apt-get, dpkg-query, useradd, chown, `id -u`, git, the
-owner options of `install`) is stood in for, each stand-in writing its calls to a log.
+already built (`make pi-install-check` builds real ones, in Debian 13 and 12 roots: hardware/pi/install-check).
+What needs root or the system (systemctl, apt-get, dpkg, useradd, chown, `id -u`, git, the owner options of
+`install`, python3's version) is stood in for, each stand-in writing its calls to a log; the system is Raspberry
+Pi OS Bookworm (64-bit) unless a test says otherwise (`root/etc/os-release`, $ARCH, $PYTHON_VERSION).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import subprocess
 import tomllib
 from pathlib import Path
+
+import pytest
 
 from .support import HARDWARE
 
@@ -45,6 +50,12 @@ esac""",
     # git: the checkout is at commit "testrelease", with no local changes.
     "git": 'case "$*" in *--short=12*) echo testrelease ;; esac',
     "dpkg-query": "exit 1",  # nothing installed: every package is asked for
+    "dpkg": '[ "$1" = --print-architecture ] && echo "${ARCH:-arm64}"',
+    # python3: the release's version when asked for it (Bookworm's 3.11 unless said), else the real one.
+    "python3": """case "$*" in
+*sys.version_info*) echo "${PYTHON_VERSION:-3.11}" ;;
+*) exec /usr/bin/python3 "$@" ;;
+esac""",
     "apt-cache": "exit 0",
     "apt-get": 'echo "$*" >> "$LOGS/apt-calls"',
     "useradd": 'echo "$*" >> "$LOGS/user-calls"',
@@ -59,13 +70,22 @@ exec /usr/bin/install "${args[@]}"''',
 }
 
 
-def stand_ins(tmp_path: Path) -> tuple[dict[str, str], Path]:
+OS_RELEASES = {
+    "bookworm": 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nVERSION_CODENAME=bookworm\nID=debian\n',
+    "trixie": 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nVERSION_CODENAME=trixie\nID=debian\n',
+    "bullseye": 'PRETTY_NAME="Debian GNU/Linux 11 (bullseye)"\nVERSION_CODENAME=bullseye\nID=debian\n',
+    "noble": 'PRETTY_NAME="Ubuntu 24.04 LTS"\nVERSION_CODENAME=noble\nID=ubuntu\n',
+}
+
+
+def stand_ins(tmp_path: Path, release: str = "bookworm") -> tuple[dict[str, str], Path]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     for tool, body in STAND_INS.items():
         (bin_dir / tool).write_text(f"#!/bin/bash\n{body}\n", encoding="utf-8")
         (bin_dir / tool).chmod(0o755)
-    (tmp_path / "root").mkdir()
+    (tmp_path / "root" / "etc").mkdir(parents=True)
+    (tmp_path / "root" / "etc" / "os-release").write_text(OS_RELEASES[release], encoding="utf-8")
     return stand_ins_env(tmp_path), tmp_path / "systemctl-calls"
 
 
@@ -151,23 +171,90 @@ def test_the_install_asks_for_what_the_table_needs() -> None:
     assert {"gpio", "video", "dialout", "input", "render"} <= set(groups)
 
 
-def test_everything_from_pypi_is_pinned_with_hashes() -> None:
-    """install.sh installs from requirements.lock with --require-hashes: each package at one version, its files'
-    sha256 listed, and every dependency of the table's pyproject.toml among them."""
-    import re
-    import tomllib
-
-    lock = (HARDWARE / "pi" / "requirements.lock").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("release", "numpy"), [("bookworm", "1."), ("trixie", "2.2.")])
+def test_everything_from_pypi_is_pinned_with_hashes(release: str, numpy: str) -> None:
+    """install.sh installs from the release's lock with --require-hashes: each package at one version, its files'
+    sha256 listed, and every dependency of the table's pyproject.toml among them, NumPy of the release's apt one."""
+    lock = (HARDWARE / "pi" / f"requirements-{release}.lock").read_text(encoding="utf-8")
     pinned = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.MULTILINE))
     entries = re.split(r"\n(?=[A-Za-z])", lock.strip())
     assert all("--hash=sha256:" in entry for entry in entries if not entry.startswith("#"))
     project = tomllib.loads((HARDWARE.parent / "pyproject.toml").read_text(encoding="utf-8"))
     wanted = {re.split(r"[<>=!; \[]", dependency)[0].lower() for dependency in project["project"]["dependencies"]}
     assert wanted <= {name.lower() for name in pinned}, wanted - set(pinned)
-    assert pinned["numpy"].startswith("1.") and "mpremote" in pinned  # picamera2's NumPy; the firmware's flasher
+    assert pinned["numpy"].startswith(numpy) and "mpremote" in pinned  # picamera2's NumPy; the firmware's flasher
+    assert int(pinned["setuptools"].split(".")[0]) >= 77  # builds the table without build isolation
     text = SCRIPT.read_text(encoding="utf-8")
-    assert '--require-hashes --no-binary pygame -r "$HERE/requirements.lock"' in text
+    assert 'LOCK="$HERE/requirements-$RELEASE.lock"' in text
+    assert '--require-hashes --no-binary pygame -r "$LOCK"' in text
     assert '--no-deps --no-build-isolation "$COPY"' in text
+
+
+@pytest.mark.parametrize(("release", "python"), [("bookworm", "3.11"), ("trixie", "3.13")])
+def test_each_release_is_installed_with_its_own_lock(tmp_path: Path, release: str, python: str) -> None:
+    env, _ = stand_ins(tmp_path, release)
+    release_dir(tmp_path)
+    (tmp_path / "opt/releases/testrelease/.system").write_text(f"{release}\n")
+    result = run({**env, "PYTHON_VERSION": python})
+    assert result.returncode == 0, result.stderr
+    assert f"Python {python}, requirements-{release}.lock" in result.stdout
+    assert any("python3-picamera2" in call for call in lines(tmp_path / "apt-calls"))  # the camera stack from apt
+
+
+@pytest.mark.parametrize(
+    ("release", "arch", "said"),
+    [
+        ("bullseye", "arm64", "this is Debian GNU/Linux 11 (bullseye); the table installs on Raspberry Pi OS (64-bit)"),
+        (
+            "noble",
+            "arm64",
+            "this is Ubuntu 24.04 LTS; the table installs on Raspberry Pi OS (64-bit) Trixie or Bookworm",
+        ),
+        (
+            "trixie",
+            "armhf",
+            "this is the 32-bit Raspberry Pi OS (Debian GNU/Linux 13 (trixie)); the table needs the 64-bit",
+        ),
+        ("bookworm", "amd64", "this system is for amd64 machines, not a Raspberry Pi's 64-bit system"),
+    ],
+)
+def test_any_other_system_is_refused_before_anything_is_done(
+    tmp_path: Path, release: str, arch: str, said: str
+) -> None:
+    env, calls = stand_ins(tmp_path, release)
+    release_dir(tmp_path)
+    result = run({**env, "ARCH": arch, "PYTHON_VERSION": "3.13" if release == "trixie" else "3.11"})
+    assert result.returncode == 1 and said in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") <= 3  # a plain message, not a dump
+    assert not lines(tmp_path / "apt-calls") and not lines(calls) and not lines(tmp_path / "user-calls")
+    assert not (tmp_path / "opt" / "current").exists()
+
+
+def test_a_release_built_on_bookworm_is_built_again_on_trixie(tmp_path: Path) -> None:
+    """After a move from Bookworm to Trixie the same commit's release (Python 3.11's packages) is not reused."""
+    env, _ = stand_ins(tmp_path, "trixie")
+    release_dir(tmp_path)  # built before .system existed: Bookworm's
+    (tmp_path / "bin" / "python3").write_text(
+        '#!/bin/bash\ncase "$*" in *sys.version_info*) echo 3.13 ;; *"-m venv"*) echo "venv: not here" >&2; exit 1 ;;'
+        ' *) exec /usr/bin/python3 "$@" ;; esac\n'
+    )
+    result = run(env)
+    assert "release testrelease was built for bookworm: building it again for trixie" in result.stdout
+    assert result.returncode != 0 and "venv: not here" in result.stderr  # it tried to build (not here: no venv)
+    assert not (tmp_path / "opt" / "current").exists()
+
+
+def test_a_python_other_than_the_releases_is_refused(tmp_path: Path) -> None:
+    env, _ = stand_ins(tmp_path, "trixie")
+    release_dir(tmp_path)
+    result = run({**env, "PYTHON_VERSION": "3.11"})
+    assert result.returncode == 1
+    assert "python3 is 3.11 here, but trixie's is 3.13" in result.stderr
+    assert not (tmp_path / "opt" / "current").exists()
+
+
+def release_dir(tmp_path: Path) -> None:
+    release(tmp_path / "opt", "testrelease", has_run=True)
 
 
 # A whole install: a venue (--venue), and a table joining one.
@@ -312,3 +399,39 @@ def test_a_table_id_needs_venue(tmp_path: Path) -> None:
     env, _ = stand_ins(tmp_path)
     result = run(env, "t1")
     assert result.returncode == 1 and "a table's id comes after --venue" in result.stderr
+
+
+def check_numpy(tmp_path: Path, apt: str | None, venv: str) -> subprocess.CompletedProcess[str]:
+    """install.sh's check_numpy alone, with apt's python3-numpy at version `apt` (None: not installed) and the
+    release's NumPy at `venv`."""
+    text = SCRIPT.read_text(encoding="utf-8")
+    function = "check_numpy() {" + text.split("check_numpy() {", 1)[1].split("\n}\n", 1)[0] + "\n}\n"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "dpkg-query").write_text("#!/bin/bash\n" + (f"printf '%s' '{apt}'\n" if apt else "exit 1\n"))
+    release_bin = tmp_path / "release" / "bin"
+    release_bin.mkdir(parents=True, exist_ok=True)
+    (release_bin / "python").write_text(f"#!/bin/bash\necho {'.'.join(venv.split('.')[:2])}\n")
+    for tool in (bin_dir / "dpkg-query", release_bin / "python"):
+        tool.chmod(0o755)
+    program = f'say() {{ echo "==> $*"; }}\n{function}check_numpy {tmp_path / "release"}\n'
+    env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    return subprocess.run(["bash", "-c", program], env=env, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize(
+    ("apt", "venv", "fits"),
+    [
+        ("1:1.24.2-1+deb12u1", "1.26.4", True),  # Bookworm and its lock
+        ("1:2.2.4+ds-1", "2.2.6", True),  # Trixie and its lock
+        (None, "2.2.6", True),  # no NumPy from apt: nothing needs one
+        ("1:1.24.2-1+deb12u1", "2.2.6", False),  # NumPy 2 under Bookworm's picamera2: "numpy.dtype size changed"
+        ("1:2.2.4+ds-1", "1.26.4", False),  # NumPy 1 under Trixie's
+        ("1:2.2.4+ds-1", "2.1.3", False),  # older than what apt's modules were built against
+    ],
+)
+def test_the_releases_numpy_must_fit_apts(tmp_path: Path, apt: str | None, venv: str, fits: bool) -> None:
+    result = check_numpy(tmp_path, apt, venv)
+    assert (result.returncode == 0) == fits, result.stderr
+    if not fits:
+        assert result.stderr.startswith(f"install.sh: NumPy {venv.rsplit('.', 1)[0]} in the environment, but apt's")

@@ -19,8 +19,10 @@ def run(
     have: tuple[str, ...] = (),
     apt_fails_once: bool = False,
 ) -> tuple[int, str, list[str]]:
-    """Runs the script; returns its exit code, its output and the apt-get calls."""
+    """Runs the script; returns its exit code, its output and the apt-get calls. What it had printed when apt-get
+    first ran is left in `said-before-apt`."""
     bin_dir = tmp_path / "bin"
+    out, before = tmp_path / "stdout", tmp_path / "said-before-apt"
     bin_dir.mkdir()
     log = tmp_path / "apt-calls"
     log.touch()
@@ -29,7 +31,7 @@ def run(
         "id": f'[ "$1" = -u ] && echo {0 if root else 1000}',
         "uname": f"echo {system}",
         "apt-get": (
-            f'echo "$*" >> {log}\n'
+            f'echo "$*" >> {log}\n[ -e {before} ] || printf "%s" "$(<{out})" > {before}\n'
             + (f'if [ "$1" = install ] && [ ! -e {flag} ]; then : > {flag}; exit 100; fi\n' if apt_fails_once else "")
             + "exit 0"
         ),
@@ -38,16 +40,28 @@ def run(
     for name, body in tools.items():
         (bin_dir / name).write_text(f"#!/bin/bash\n{body}\n", encoding="utf-8")
         (bin_dir / name).chmod(0o755)
-    result = subprocess.run(
-        ["/bin/bash", str(SCRIPT)], env={"PATH": str(bin_dir)}, capture_output=True, text=True, check=False
-    )
-    return result.returncode, result.stdout + result.stderr, log.read_text().splitlines()
+    with out.open("w") as stdout:
+        result = subprocess.run(
+            ["/bin/bash", str(SCRIPT)], env={"PATH": str(bin_dir)}, stdout=stdout, stderr=subprocess.PIPE, text=True
+        )
+    return result.returncode, out.read_text() + result.stderr, log.read_text().splitlines()
 
 
 def test_as_root_it_installs_what_is_missing(tmp_path: Path) -> None:
     code, out, apt = run(tmp_path)
     assert code == 0, out
     assert apt == ["install -y -qq shellcheck systemd mosquitto chromium openssl"]
+
+
+def test_it_says_which_packages_and_why_before_apt_runs(tmp_path: Path) -> None:
+    code, out, apt = run(tmp_path, have=("shellcheck", "systemd-analyze", "openssl"))
+    assert "mosquitto " in out and "chromium " in out
+    assert code == 0 and apt == ["install -y -qq mosquitto chromium"]
+    announced = (tmp_path / "said-before-apt").read_text().splitlines()
+    assert "install-test-tools: the tests need 2 Debian package(s) that are missing here:" in announced
+    assert any(line.split()[0] == "mosquitto" and "broker" in line for line in announced[1:])
+    assert any(line.split()[0] == "chromium" and "browser" in line for line in announced[1:])
+    assert "installing them with apt-get as root" in announced[-1]
 
 
 def test_stale_package_lists_are_fetched_once(tmp_path: Path) -> None:
