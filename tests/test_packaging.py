@@ -46,8 +46,11 @@ def test_the_demo_needs_no_test_tool_and_make_test_gets_them_all() -> None:
 
 def test_the_licence_is_a_file_and_said_in_pyproject() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert project["license"] == "MIT AND Bitstream-Vera"  # the shipped font keeps its own licence
+    assert all((ROOT / name).is_file() for name in project["license-files"])
     assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+    assert [font.parent for font in (ROOT / "table/fonts").glob("*.ttf")] == [ROOT / "table/fonts"]
+    assert "table/fonts/LICENSE-DejaVu.txt" in project["license-files"]
 
 
 def test_the_packages_sit_at_the_top_so_an_editable_install_is_a_plain_path() -> None:
