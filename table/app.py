@@ -47,6 +47,8 @@ from table.devices.nfc import HubLink
 from table.display.sounds import SoundPlayer
 from table.enrollment import RefusedSticker, learn_sticker
 from table.operator import OPEN_FROM_SCREEN, NewSticker, OperatorLock, OperatorPin, OperatorRole
+from table.operator_settings import SETTINGS_REQUESTS
+from table.settings_screen.desk import SettingsDesk
 from table.store import disk
 from table.store.database import DiskFull
 from table.store.decks import DeckRegistry
@@ -160,6 +162,7 @@ class TableApp:
         self.venue = venue  # None: the table publishes nothing (no [venue] in its config)
         self._venue_problem: str | None = None  # the venue's trouble said on the screen
         self._venue_ahead: int | None = None  # the venue's ack beyond the table's results, said on the screen
+        self.settings: SettingsDesk | None = None  # the operator's settings screen (None: config.toml by hand)
 
     def attach_venue(self, venue: Venue) -> None:
         """Publish this table's results (before `resume`, so results the log has and the venue not are written)."""
@@ -240,6 +243,8 @@ class TableApp:
                 self.operator.acted()
             if isinstance(event, NewSticker):
                 self._new_sticker(event)
+            elif isinstance(event, SETTINGS_REQUESTS):
+                self._settings_request(event)
             else:
                 self.submit(event)
         else:
@@ -247,6 +252,21 @@ class TableApp:
             self._say(OPERATOR_NEEDED, error=True)
             return False
         return True
+
+    def _settings_request(self, event: Any) -> None:
+        """The settings screen's (table.settings_screen.desk), never a game input nor logged as one."""
+        if self.settings is None:
+            self._say(text("This table's settings are changed in its config.toml"), error=True)
+        else:
+            self.settings.handle(event, self, self.session.screen())
+        self._screen_changed = True
+
+    def _screen_now(self) -> Any:
+        """The session's screen, or the settings screen while it is open."""
+        screen = self.session.screen()
+        if self.settings is None:
+            return screen
+        return self.settings.screen(screen, self.operator is None or self.operator.unlocked())
 
     def _new_sticker(self, event: NewSticker) -> None:
         """The unknown sticker on a seat's reader is learned as the card the operator named, then laid again for
@@ -369,7 +389,7 @@ class TableApp:
             self.notice, self._screen_changed = None, True
         if self._screen_changed:
             self._screen_changed = False
-            self.on_screen(self._shown(self.session.screen()))
+            self.on_screen(self._shown(self._screen_now()))
 
     def _pump_venue(self) -> None:
         """The venue's news; trouble the operator must put right is one lasting note (no error sound), gone once

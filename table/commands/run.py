@@ -16,7 +16,7 @@ from typing import Any
 
 from table.app import TableApp
 from table.archive import BACKUP_NAME, ScorePads, back_up, prune, save_finished_game
-from table.config import Config
+from table.config import CONFIG_NAME, Config
 from table.core import catalog
 from table.devices.buttons import SeatButtons, gpio_buttons
 from table.devices.dice_tray import DiceTray, open_tray
@@ -25,9 +25,11 @@ from table.devices.nfc import HubLink, find_hub_port
 from table.display.sounds import SoundPlayer
 from table.kiosk import TableLock, Watchdog
 from table.operator import LOCKOUT, MAX_TRIES, OperatorRole
+from table.operator_settings import ConfigFile
 from table.operator_tries import TRIES_NAME, TriesFile
 from table.paths import data_home
 from table.session import TableSession
+from table.settings_screen.desk import SettingsDesk
 from table.store import disk
 from table.store.database import DATABASE_NAME, DiskFull, open_checked
 from table.store.decks import DeckRegistry
@@ -49,6 +51,7 @@ def build_table(
     operator: bool = True,
     folder: Path | None = None,
     wall: Callable[[], float] = time.time,
+    config_path: Path | None = None,
 ) -> TableApp:
     """The table's app with its devices: the seat hub, the seats' LEDs and buttons, the sound.
 
@@ -59,6 +62,7 @@ def build_table(
     `folder`: the data folder (default: the table's): its database is checked at start (table.store.database),
     finished games are kept there (table.archive), and the wrong-PIN count (table.operator_tries, by the `wall`
     clock, as it outlives a restart).
+    `config_path`: the config file the operator's settings screen writes (table.settings_screen); None: no screen.
     With `config.venue`, the table publishes its results to the venue (table.venue.publisher).
     A data folder that cannot be written is played on from a copy of the database in memory, saving nothing, and
     the scoreboard says so; at start the free space is logged (too little is said on the scoreboard) and the score
@@ -104,6 +108,8 @@ def build_table(
         read_only=read_only,
         free_mb=free_mb,
     )
+    if config_path is not None:
+        app.settings = SettingsDesk(ConfigFile(config_path), config, catalog.games())
     if config.venue is not None:
         try:  # a new outbox publishes what happens from now on, not the log's past games
             publisher = VenuePublisher(config.venue, database, covered=event_log.last(), mark=folder / VENUE_MARK)
@@ -125,6 +131,7 @@ def load_game_views() -> None:
     """Register the lobby's scoreboard views and every game's (the modules the game catalog names), before the
     scoreboard draws."""
     importlib.import_module("table.lobby.views")
+    importlib.import_module("table.settings_screen.views")  # the operator's, reached from the lobby
     for entry in catalog.games():
         if entry.views:
             importlib.import_module(entry.views)
@@ -159,6 +166,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
             time.monotonic,
             board.show,
             tray=open_tray(config.camera_source, config.dice_bag(), config.camera_die_px),
+            config_path=data_home() / CONFIG_NAME,  # the file load_config read (the operator's settings screen)
         )
         app.resume()
         watchdog = Watchdog(time.monotonic)

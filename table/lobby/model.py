@@ -43,3 +43,4 @@ class LobbyScreen:
     undo: Text | None
     language: str = "en"
     phase: Phase = Phase.LOBBY  # the table's moment, as every screen model says it
+    settings: bool = False  # the bar offers the operator's settings (set by the app while the operator may)
