@@ -4,9 +4,9 @@ Feed it every camera frame. Each time the picture has been still for `settle_fra
 still) it reads the tray in that frame and the next `votes - 1` still frames, and the readings vote per die
 (vision/voting.py): a face is reported only when the frames agree, else the die is reported `unsure` (face None).
 Anything moving meanwhile drops the readings taken: the dice are read again once all is still. A die that moved
-lately (its own cells on the motion grid changed within the last `settle_frames` frames, too few for the tray to count
-as moving) starts the reading over as well: a die still settling is never read. The vote is then compared with the
-dice the tracker already knows:
+lately (its own cells on the motion grid changed within the last `settle_frames` frames, too few for the tray to
+count as moving) starts the reading over as well: what a die still settling reads never counts. The vote is then
+compared with the dice the tracker already knows:
 
 - a die it has not seen before gets the next order number: `DieSettled`;
 - a known die that now reads differently or lies elsewhere keeps its number: `DieChanged` (a knock);
