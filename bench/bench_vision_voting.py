@@ -17,7 +17,10 @@ and 5 frames, with the share of sure answers that are right. `--held-out` measur
 rule was set on 5000+ and never looked at those).
 
 Time: the median reading of a 640x480 frame, the median vote, and what a vote adds to a throw: its extra frames'
-readings plus waiting for those frames at 30 frames a second.
+readings plus waiting for those frames at 30 frames a second. `--sequences N`: N throws per installation watched by
+the tray watcher itself (vision/tracker.py, one reading and a vote of 3): the empty tray, then 16 frames of the dice
+lying still; how many frames after they landed every die was reported (the sensor's drift between frames can look
+like motion and restart the settle).
 Frames are cached under /tmp/pirate-table-voting (PNG + JSON truth), never in the repository.
 """
 
@@ -39,12 +42,15 @@ import numpy as np
 from vision import render
 from vision.dice import load_dice
 from vision.pipeline import DiceReader, DieReading
+from vision.tracker import TrayTracker
+from vision.tray_events import DieSettled
 from vision.voting import VotedDie, single, vote
 
 CACHE = Path("/tmp/pirate-table-voting/frames")
 TUNE_SEED, HELD_OUT_SEED = 5000, 9000
 FRAME_INTERVAL = 1 / 30  # the Pi camera's frame period at 640x480
 VOTES = (1, 3, 5)
+SEQUENCE = 16  # still frames watched per throw (--sequences)
 OUTCOMES = ("right", "wrong", "unreadable", "not sure", "missed")
 
 
@@ -85,6 +91,44 @@ def throw_frames(size: int, lamp: str, camera_seed: int, throw: int, frames: int
     return out
 
 
+def sequence_frames(size: int, lamp: str, camera_seed: int, throw: int, count: int) -> list[tuple[np.ndarray, list]]:
+    """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying still."""
+    folder = CACHE / f"seq-{size}-{lamp}-{camera_seed}-{throw}"
+    if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= count + 1:
+        return [
+            (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text()))
+            for i in range(count + 1)
+        ]
+    folder.mkdir(parents=True, exist_ok=True)
+    scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=0.0)
+    throw_seed = camera_seed * 1000 + 500 + throw
+    rng = np.random.default_rng([throw_seed, 77])
+    specs = render.random_dice(rng, load_dice(), 1 + throw % 4, scene, touching=0.15)
+    out = []
+    with one_drawing_per_throw(throw_seed):
+        for i in range(count + 1):
+            frame = render.render(specs if i else [], throw_seed * 100 + i, scene=scene, camera_seed=camera_seed)
+            truth = [[d.kind, d.face, d.centre[0], d.centre[1]] for d in frame.dice]
+            cv2.imwrite(str(folder / f"{i}.png"), frame.image)
+            (folder / f"{i}.json").write_text(json.dumps(truth))
+            out.append((frame.image, truth))
+    (folder / "done").write_text("")
+    return out
+
+
+def frames_to_report(reader: DiceReader, frames: list[tuple[np.ndarray, list]], votes: int) -> int | None:
+    """How many frames after the dice landed the watcher reported every one of them (None: not within the frames)."""
+    tracker = TrayTracker(reader, votes=votes)
+    truth = frames[-1][1]
+    reported: list[DieSettled] = []
+    for index, (image, _) in enumerate(frames):
+        reported += [event for event in tracker.feed(image) if isinstance(event, DieSettled)]
+        found = all(any(np.hypot(e.x - x, e.y - y) <= 0.5 * reader.die_px for e in reported) for _, _, x, y in truth)
+        if index and found:
+            return index
+    return None
+
+
 def judge(truth: list, told: list[VotedDie], die_px: float, tally: Counter[str]) -> None:
     """Each true die's outcome (matched to the nearest report within half a die), and the ghosts."""
     left = list(told)
@@ -119,18 +163,24 @@ def main() -> None:
     parser.add_argument("--throws", type=int, default=10)
     parser.add_argument("--frames", type=int, default=5)
     parser.add_argument("--held-out", action="store_true", help="camera seeds 9000+ (never tuned on)")
+    parser.add_argument("--sequences", type=int, default=0, help="also watch this many throws per installation")
     args = parser.parse_args()
     first_seed = HELD_OUT_SEED if args.held_out else TUNE_SEED
     print(f"camera seeds {first_seed}+ ({'held out' if args.held_out else 'tuning'}), {args.throws} throws each")
     read_times: list[float] = []
     vote_times: list[float] = []
     totals: dict[int, Counter[str]] = {n: Counter() for n in VOTES}
+    waits: dict[int, list[int | None]] = {1: [], 3: []}
     for size in args.sizes:
         reader = DiceReader(die_px=float(size))
         for lamp in args.lamps:
             tallies: dict[int, Counter[str]] = {n: Counter() for n in VOTES}
             for installation in range(args.installations):
                 camera_seed = first_seed + 100 * size + 10 * args.lamps.index(lamp) + installation
+                for throw in range(args.sequences):
+                    sequence = sequence_frames(size, lamp, camera_seed, throw, SEQUENCE)
+                    for n, waited in waits.items():
+                        waited.append(frames_to_report(reader, sequence, n))
                 for throw in range(args.throws):
                     frames = throw_frames(size, lamp, camera_seed, throw, args.frames)
                     readings: list[list[DieReading]] = []
@@ -158,6 +208,13 @@ def main() -> None:
     for n in VOTES[1:]:
         added = (n - 1) * (FRAME_INTERVAL * 1000 + read_ms) + vote_ms
         print(f"a vote of {n} adds {added:.0f} ms to a throw ({n - 1} more frames at 30/s, read)")
+    for n, waited in waits.items():
+        if waited:
+            seen = sorted(w for w in waited if w is not None)
+            median = statistics.median(seen) if seen else float("nan")
+            print(f"watched throws, {'one reading' if n == 1 else f'vote of {n}'}: every die reported within "
+                  f"{SEQUENCE} frames in {share(len(seen), len(waited))} of {len(waited)} throws; median "
+                  f"{median:.0f} frames ({median * FRAME_INTERVAL * 1000:.0f} ms at 30/s) after landing")  # fmt: skip
     for n in VOTES[1:]:
         one, many = totals[1], totals[n]
         print(f"vote of {n} / one reading: wrong faces x{ratio(many['wrong'], one['wrong'])}, "
