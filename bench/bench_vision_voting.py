@@ -20,7 +20,8 @@ Time: the median reading of a 640x480 frame, the median vote, and what a vote ad
 readings plus waiting for those frames at 30 frames a second. `--sequences N`: N throws per installation watched by
 the tray watcher itself (vision/tracker.py, one reading and a vote of 3): the empty tray, then 16 frames of the dice
 lying still; how many frames after they landed every die was reported (the sensor's drift between frames can look
-like motion and restart the settle).
+like motion and restart the settle), and what was reported. `--settling P`: in those frames a die is still rocking
+(motion-blurred where it lies) with chance P a frame: the watcher must not take its blurred reading.
 Frames are cached under /tmp/pirate-table-voting (PNG + JSON truth), never in the repository.
 """
 
@@ -31,7 +32,7 @@ import json
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -91,16 +92,19 @@ def throw_frames(size: int, lamp: str, camera_seed: int, throw: int, frames: int
     return out
 
 
-def sequence_frames(size: int, lamp: str, camera_seed: int, throw: int, count: int) -> list[tuple[np.ndarray, list]]:
-    """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying still."""
-    folder = CACHE / f"seq-{size}-{lamp}-{camera_seed}-{throw}"
+def sequence_frames(
+    size: int, lamp: str, camera_seed: int, throw: int, count: int, settling: float
+) -> list[tuple[np.ndarray, list]]:
+    """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying still
+    (`settling`: the chance that a frame shows one of them still rocking, motion-blurred)."""
+    folder = CACHE / f"seq{settling:g}-{size}-{lamp}-{camera_seed}-{throw}"
     if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= count + 1:
         return [
             (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text()))
             for i in range(count + 1)
         ]
     folder.mkdir(parents=True, exist_ok=True)
-    scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=0.0)
+    scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=settling)
     throw_seed = camera_seed * 1000 + 500 + throw
     rng = np.random.default_rng([throw_seed, 77])
     specs = render.random_dice(rng, load_dice(), 1 + throw % 4, scene, touching=0.15)
@@ -116,8 +120,9 @@ def sequence_frames(size: int, lamp: str, camera_seed: int, throw: int, count: i
     return out
 
 
-def frames_to_report(reader: DiceReader, frames: list[tuple[np.ndarray, list]], votes: int) -> int | None:
-    """How many frames after the dice landed the watcher reported every one of them (None: not within the frames)."""
+def watch(reader: DiceReader, frames: list[tuple[np.ndarray, list]], votes: int) -> tuple[int | None, list[DieSettled]]:
+    """How many frames after the dice landed the watcher reported every one of them (None: not within the frames),
+    and what it reported."""
     tracker = TrayTracker(reader, votes=votes)
     truth = frames[-1][1]
     reported: list[DieSettled] = []
@@ -125,11 +130,11 @@ def frames_to_report(reader: DiceReader, frames: list[tuple[np.ndarray, list]], 
         reported += [event for event in tracker.feed(image) if isinstance(event, DieSettled)]
         found = all(any(np.hypot(e.x - x, e.y - y) <= 0.5 * reader.die_px for e in reported) for _, _, x, y in truth)
         if index and found:
-            return index
-    return None
+            return index, reported
+    return None, reported
 
 
-def judge(truth: list, told: list[VotedDie], die_px: float, tally: Counter[str]) -> None:
+def judge(truth: list, told: Sequence[VotedDie | DieSettled], die_px: float, tally: Counter[str]) -> None:
     """Each true die's outcome (matched to the nearest report within half a die), and the ghosts."""
     left = list(told)
     for kind, face, x, y in truth:
@@ -164,6 +169,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=5)
     parser.add_argument("--held-out", action="store_true", help="camera seeds 9000+ (never tuned on)")
     parser.add_argument("--sequences", type=int, default=0, help="also watch this many throws per installation")
+    parser.add_argument("--settling", type=float, default=0.0, help="watched throws: chance of a rocking die a frame")
     args = parser.parse_args()
     first_seed = HELD_OUT_SEED if args.held_out else TUNE_SEED
     print(f"camera seeds {first_seed}+ ({'held out' if args.held_out else 'tuning'}), {args.throws} throws each")
@@ -171,6 +177,7 @@ def main() -> None:
     vote_times: list[float] = []
     totals: dict[int, Counter[str]] = {n: Counter() for n in VOTES}
     waits: dict[int, list[int | None]] = {1: [], 3: []}
+    watched: dict[int, Counter[str]] = {1: Counter(), 3: Counter()}
     for size in args.sizes:
         reader = DiceReader(die_px=float(size))
         for lamp in args.lamps:
@@ -178,9 +185,11 @@ def main() -> None:
             for installation in range(args.installations):
                 camera_seed = first_seed + 100 * size + 10 * args.lamps.index(lamp) + installation
                 for throw in range(args.sequences):
-                    sequence = sequence_frames(size, lamp, camera_seed, throw, SEQUENCE)
+                    sequence = sequence_frames(size, lamp, camera_seed, throw, SEQUENCE, args.settling)
                     for n, waited in waits.items():
-                        waited.append(frames_to_report(reader, sequence, n))
+                        frames_waited, reported = watch(reader, sequence, n)
+                        waited.append(frames_waited)
+                        judge(sequence[-1][1], reported, float(size), watched[n])
                 for throw in range(args.throws):
                     frames = throw_frames(size, lamp, camera_seed, throw, args.frames)
                     readings: list[list[DieReading]] = []
@@ -210,6 +219,8 @@ def main() -> None:
         print(f"a vote of {n} adds {added:.0f} ms to a throw ({n - 1} more frames at 30/s, read)")
     for n, waited in waits.items():
         if waited:
+            report(f"watched throws (settling {args.settling:g}), {'one reading' if n == 1 else f'vote of {n}'}",
+                   watched[n])  # fmt: skip
             seen = sorted(w for w in waited if w is not None)
             median = statistics.median(seen) if seen else float("nan")
             print(f"watched throws, {'one reading' if n == 1 else f'vote of {n}'}: every die reported within "
