@@ -211,7 +211,7 @@ def main() -> None:
                 totals[n].update(tallies[n])
     for n in VOTES:
         report(f"all            , {'one reading' if n == 1 else f'vote of {n}':11s}", totals[n])
-    read_ms = statistics.median(read_times) * 1000
+    read_ms = statistics.median(read_times) * 1000 if read_times else 0.0
     vote_ms = statistics.median(vote_times) * 1000 if vote_times else 0.0
     print(f"median reading of a 640x480 frame {read_ms:.1f} ms; median vote {vote_ms:.3f} ms")
     for n in VOTES[1:]:
