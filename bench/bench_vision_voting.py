@@ -20,8 +20,8 @@ Time: the median reading of a 640x480 frame, the median vote, and what a vote ad
 readings plus waiting for those frames at 30 frames a second. `--sequences N`: N throws per installation watched by
 the tray watcher itself (vision/tracker.py, one reading and a vote of 3): the empty tray, then 16 frames of the dice
 lying still; how many frames after they landed every die was reported (the sensor's drift between frames can look
-like motion and restart the settle), and what was reported. `--settling P`: in those frames a die is still rocking
-(motion-blurred where it lies) with chance P a frame: the watcher must not take its blurred reading.
+like motion and restart the settle), and what was reported. `--rocking K`: in the first K of those frames one die is
+still rocking (motion-blurred where it lies): the watcher must not take its blurred reading.
 Frames are cached under /tmp/pirate-table-voting (PNG + JSON truth), never in the repository.
 """
 
@@ -93,25 +93,27 @@ def throw_frames(size: int, lamp: str, camera_seed: int, throw: int, frames: int
 
 
 def sequence_frames(
-    size: int, lamp: str, camera_seed: int, throw: int, count: int, settling: float
+    size: int, lamp: str, camera_seed: int, throw: int, count: int, rocking: int
 ) -> list[tuple[np.ndarray, list]]:
-    """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying still
-    (`settling`: the chance that a frame shows one of them still rocking, motion-blurred)."""
-    folder = CACHE / f"seq{settling:g}-{size}-{lamp}-{camera_seed}-{throw}"
+    """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying where they
+    landed, in the first `rocking` of which one of them (any) is still rocking (motion-blurred where it lies)."""
+    folder = CACHE / f"seq-r{rocking}-{size}-{lamp}-{camera_seed}-{throw}"
     if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= count + 1:
         return [
             (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text()))
             for i in range(count + 1)
         ]
     folder.mkdir(parents=True, exist_ok=True)
-    scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=settling)
+    rocks = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=1.0)
+    scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=0.0)
     throw_seed = camera_seed * 1000 + 500 + throw
     rng = np.random.default_rng([throw_seed, 77])
     specs = render.random_dice(rng, load_dice(), 1 + throw % 4, scene, touching=0.15)
     out = []
     with one_drawing_per_throw(throw_seed):
         for i in range(count + 1):
-            frame = render.render(specs if i else [], throw_seed * 100 + i, scene=scene, camera_seed=camera_seed)
+            shot = rocks if 1 <= i <= rocking else scene
+            frame = render.render(specs if i else [], throw_seed * 100 + i, scene=shot, camera_seed=camera_seed)
             truth = [[d.kind, d.face, d.centre[0], d.centre[1]] for d in frame.dice]
             cv2.imwrite(str(folder / f"{i}.png"), frame.image)
             (folder / f"{i}.json").write_text(json.dumps(truth))
@@ -169,7 +171,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=5)
     parser.add_argument("--held-out", action="store_true", help="camera seeds 9000+ (never tuned on)")
     parser.add_argument("--sequences", type=int, default=0, help="also watch this many throws per installation")
-    parser.add_argument("--settling", type=float, default=0.0, help="watched throws: chance of a rocking die a frame")
+    parser.add_argument("--rocking", type=int, default=0, help="watched throws: frames a die rocks after landing")
     args = parser.parse_args()
     first_seed = HELD_OUT_SEED if args.held_out else TUNE_SEED
     print(f"camera seeds {first_seed}+ ({'held out' if args.held_out else 'tuning'}), {args.throws} throws each")
@@ -185,7 +187,7 @@ def main() -> None:
             for installation in range(args.installations):
                 camera_seed = first_seed + 100 * size + 10 * args.lamps.index(lamp) + installation
                 for throw in range(args.sequences):
-                    sequence = sequence_frames(size, lamp, camera_seed, throw, SEQUENCE, args.settling)
+                    sequence = sequence_frames(size, lamp, camera_seed, throw, SEQUENCE, args.rocking)
                     for n, waited in waits.items():
                         frames_waited, reported = watch(reader, sequence, n)
                         waited.append(frames_waited)
@@ -219,7 +221,7 @@ def main() -> None:
         print(f"a vote of {n} adds {added:.0f} ms to a throw ({n - 1} more frames at 30/s, read)")
     for n, waited in waits.items():
         if waited:
-            report(f"watched throws (settling {args.settling:g}), {'one reading' if n == 1 else f'vote of {n}'}",
+            report(f"watched throws (rocking {args.rocking}), {'one reading' if n == 1 else f'vote of {n}'}",
                    watched[n])  # fmt: skip
             seen = sorted(w for w in waited if w is not None)
             median = statistics.median(seen) if seen else float("nan")
