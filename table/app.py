@@ -494,10 +494,11 @@ def venue_ahead(count: int) -> Text:
 def tray_input(event: TrayEvent, together: int = 1) -> Any | None:
     """The table's input (a tray fact) for a tray event; `together`: how many dice came to rest in the same frame."""
     match event:
-        case DieSettled(order, kind, face, confidence, x, y):
-            return inputs.DieLanded(order, kind, face, round(float(confidence), 3), int(x), int(y), together)
-        case DieChanged(order, kind, face, confidence, x, y, was_kind, was_face):
-            return inputs.DieMoved(order, kind, face, round(float(confidence), 3), was_kind, was_face, int(x), int(y))
+        case DieSettled(order, kind, face, confidence, x, y, unsure):
+            return inputs.DieLanded(order, kind, face, round(float(confidence), 3), int(x), int(y), together, unsure)
+        case DieChanged(order, kind, face, confidence, x, y, was_kind, was_face, unsure):
+            confidence = round(float(confidence), 3)
+            return inputs.DieMoved(order, kind, face, confidence, was_kind, was_face, int(x), int(y), unsure)
         case DieRemoved(order):
             return inputs.DieTakenOut(order)
         case TrayBlocked():

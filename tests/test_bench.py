@@ -49,6 +49,28 @@ TINY_RUNS: dict[str, tuple[list[str], list[str]]] = {
         ["--frames", "2", "--accuracy", "2"],
         [rf"segment \+ kind \+ face, 6 dice +median +{NUMBER} ms", rf"face right: {NUMBER}%"],
     ),
+    "bench_vision_voting.py": (
+        [
+            "--sizes",
+            "34",
+            "--lamps",
+            "overhead",
+            "--installations",
+            "1",
+            "--throws",
+            "1",
+            "--frames",
+            "3",
+            "--sequences",
+            "1",
+        ],
+        [
+            rf"vote of 3 +: +\d+ dice; right +{NUMBER} %",
+            rf"median reading of a 640x480 frame {NUMBER} ms",
+            rf"a vote of 3 adds {NUMBER} ms to a throw",
+            r"watched throws, vote of 3: every die reported",
+        ],
+    ),
 }
 
 

@@ -16,8 +16,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice import DiceSet
+from vision import harsh
+from vision.dice import DiceSet, load_dice
 
+_DICE = load_dice()  # which faces a die's sides carry (harsh frames)
 LOOKS_DIR = Path(__file__).with_name("looks")
 TILE = 128  # glyphs are drawn on a tile this big, then shrunk to the die's size: smooth edges at any size
 
@@ -129,6 +131,11 @@ class Scene:
     wild: float = 1.0  # 0 renders a clean frame: flat light, no noise, no blur, no perspective
     cloth: str | None = None  # one tray lining (a key of CLOTHS) for every frame: one installation; None: random
     lamp: str | None = None  # one lamp (a key of LAMPS) for every frame: its brightness and colour; None: random
+    # A real camera under one lamp (vision/harsh.py): 3D dice, cast shadows, glare, lens, sensor drift, JPEG. Off,
+    # every frame is drawn as it always was.
+    harsh: bool = False
+    lamp_place: str | None = None  # harsh: "overhead" or "side" (vision.harsh.LAMP_PLACES); None: the rig's choice
+    settling: float = 0.08  # harsh: the chance that one die of a frame is still moving (motion blur)
 
 
 # ---------------------------------------------------------------- glyphs (drawn white on a black tile mask)
@@ -462,8 +469,10 @@ def render(
     installation (calibrated once) seeing many throws of dice that each look their own.
     """
     still = seed if camera_seed is None else camera_seed
-    rng = np.random.default_rng([still, 0])
     look = look or load_look()
+    if scene.harsh:
+        return _render_harsh(dice, seed, still, look, style, scene, hand)
+    rng = np.random.default_rng([still, 0])
     wild = scene.wild
     canvas, tray_name = _tray(scene, rng)
     side = scene.die_px * (1 + wild * rng.uniform(-0.04, 0.04))
@@ -504,6 +513,77 @@ def render(
         for spec, shape in zip(dice, shapes, strict=True)
     ]
     return Frame(image, truths, side, obstructed=hand, meta={"tray": tray_name, "look": look.name, "seed": seed})
+
+
+def _render_harsh(
+    dice: Sequence[DieSpec], seed: int, still: int, look: Look, style: Style, scene: Scene, hand: bool
+) -> Frame:
+    """A real camera's frame (vision/harsh.py): the dice are placed where `dice` puts them in the image (their
+    world place found through the tray's perspective), pushed apart where the perspective made them overlap."""
+    rng = np.random.default_rng([still, 0])
+    canvas, tray_name = _tray(scene, rng)
+    rig = harsh.make_rig(np.random.default_rng([still, 7]), scene.width, scene.height, scene.die_px, scene.lamp_place)
+    level, colour = LAMPS[scene.lamp] if scene.lamp is not None else (1.0, (1.0, 1.0, 1.0))
+    light = np.random.default_rng([still, 3])
+    canvas *= level * (1 + light.uniform(-0.08, 0.08)) * (np.array(colour) * light.uniform(0.97, 1.03, 3))
+    to_world = np.linalg.inv(harsh.tray_homography(rig, scene.width, scene.height))
+    side = scene.die_px
+    placed: list[tuple[DieSpec, np.ndarray]] = []
+    for spec in dice:
+        centre = cv2.perspectiveTransform(np.array([[[spec.x, spec.y]]], np.float32), to_world)[0, 0]
+        moved = DieSpec(spec.kind, spec.face, float(centre[0]), float(centre[1]), spec.angle, spec.on_edge)
+        base = _corners(moved, side)
+        for _push in range(40):  # the perspective shrinks gaps near the camera: push a die off those it overlaps
+            hit = next((other for _, other in placed if _overlap(base, other) >= 1.0), None)
+            if hit is None:
+                break
+            away = base.mean(axis=0) - hit.mean(axis=0)
+            base = base + away / max(float(np.linalg.norm(away)), 1e-6) * side * 0.03
+        else:
+            continue
+        top = rig.project(np.column_stack([base, np.full(4, side)]))
+        if (top.min(axis=0) < side * 0.3).any() or (top.max(axis=0) > [scene.width - side * 0.3,
+                                                                      scene.height - side * 0.3]).any():  # fmt: skip
+            continue  # pushed or seen out of the frame
+        placed.append((spec, base))
+    shown = [_harsh_die(spec, base, side, look, style, _die_rng(seed, spec)) for spec, base in placed]
+    image, tops = harsh.draw_scene(canvas, shown, rig, np.random.default_rng([seed, 9]), scene.settling)
+    if hand:
+        _draw_hand(image, scene, np.random.default_rng([seed, 2]))
+    image = harsh.sensor(image, np.random.default_rng([seed, 8]))
+    truths = [
+        DieTruth(
+            spec.kind,
+            None if spec.on_edge else spec.face,
+            (float(top[:, 0].mean()), float(top[:, 1].mean())),
+            tuple((float(px), float(py)) for px, py in top),
+        )
+        for (spec, _), top in zip(placed, tops, strict=True)
+    ]
+    meta: dict[str, object] = {"tray": tray_name, "look": look.name, "seed": seed, "harsh": True}
+    return Frame(image, truths, side, obstructed=hand, meta=meta)
+
+
+def _harsh_die(
+    spec: DieSpec, base: np.ndarray, side: float, look: Look, style: Style, rng: np.random.Generator
+) -> harsh.HarshDie:
+    """A cube's pictures: its face up, and four sides carrying other faces of its kind, each turned its own way."""
+    kinds_faces = _DICE.sides.get(spec.kind, [spec.face])
+    top = (
+        _edge_tile(spec.kind, spec.face, look, style, rng)
+        if spec.on_edge
+        else _face_tile(spec.kind, spec.face, look, style, rng)
+    )
+    sides = []
+    for _ in range(4):
+        tile = _face_tile(spec.kind, str(rng.choice(kinds_faces)), look, style, rng)
+        sides.append(np.ascontiguousarray(np.rot90(tile, int(rng.integers(4)))))
+    alpha = _rounded_mask(top.shape[0], top.shape[1]).astype(np.float32) / 255
+    body = np.array(look.body[spec.kind], np.float32)
+    dark = float(body @ np.array([0.114, 0.587, 0.299], np.float32)) < 80
+    if spec.on_edge:  # leaning: lower than a flat die, its sides the body's own colour
+        sides = [cv2.resize(side_tile, (top.shape[1], top.shape[0])) for side_tile in sides]
+    return harsh.HarshDie(base.astype(np.float64), side * (0.75 if spec.on_edge else 1.0), top, sides, alpha, dark)
 
 
 def _die_rng(seed: int, spec: DieSpec) -> np.random.Generator:

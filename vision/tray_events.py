@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DieSettled:
-    """A new die came to rest. `face` is None when it cannot be read (on its edge, half hidden)."""
+    """A new die came to rest. `face` is None when it cannot be read (on its edge, half hidden) and when the frames
+    read disagreed about it: then `unsure` is True (the table asks for a check rather than guess)."""
 
     order: int
     kind: str
@@ -19,11 +20,13 @@ class DieSettled:
     confidence: float
     x: int
     y: int
+    unsure: bool = False
 
 
 @dataclass(frozen=True)
 class DieChanged:
-    """A die already in the tray was knocked: it now reads differently (or lies elsewhere)."""
+    """A die already in the tray was knocked: it now reads differently (or lies elsewhere). `unsure`: as DieSettled's,
+    of the new read."""
 
     order: int
     kind: str
@@ -33,6 +36,7 @@ class DieChanged:
     y: int
     was_kind: str
     was_face: str | None
+    unsure: bool = False
 
 
 @dataclass(frozen=True)

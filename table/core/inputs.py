@@ -208,7 +208,8 @@ class HideLastTrick:
 @dataclass(frozen=True)
 class DieLanded:
     """A die came to rest in the tray. `face` None: it could not be read. `together`: how many dice came to rest
-    in the same moment (2 or more: two dice were thrown at once)."""
+    in the same moment (2 or more: two dice were thrown at once). `unsure`: the frames read disagreed about it (face
+    None): someone has to look."""
 
     order: int
     kind: str
@@ -217,11 +218,13 @@ class DieLanded:
     x: int = 0
     y: int = 0
     together: int = 1
+    unsure: bool = False
 
 
 @dataclass(frozen=True)
 class DieMoved:
-    """A die lying in the tray was knocked: it now reads `kind`/`face` (it read `was_kind`/`was_face`)."""
+    """A die lying in the tray was knocked: it now reads `kind`/`face` (it read `was_kind`/`was_face`). `unsure`: as
+    DieLanded's, of the new read."""
 
     order: int
     kind: str
@@ -231,6 +234,7 @@ class DieMoved:
     was_face: str | None
     x: int = 0
     y: int = 0
+    unsure: bool = False
 
 
 @dataclass(frozen=True)

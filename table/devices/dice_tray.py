@@ -91,16 +91,16 @@ class DiceTray:
 
     def _map(self, event: TrayEvent) -> list[TrayEvent]:
         match event:
-            case DieSettled(order, kind, face, confidence, x, y):
+            case DieSettled(order, kind, face, confidence, x, y, unsure):
                 found = self._find_assumed(kind, x, y)
                 if found is not None:
                     self._ours[order] = found.order
                     if found.face == face:
                         return []  # the same die, lying where it lay
-                    return [DieChanged(found.order, kind, face, confidence, x, y, found.kind, found.face)]
+                    return [DieChanged(found.order, kind, face, confidence, x, y, found.kind, found.face, unsure)]
                 ours = self._next_order()
                 self._ours[order] = ours
-                return [DieSettled(ours, kind, face, confidence, x, y)]
+                return [DieSettled(ours, kind, face, confidence, x, y, unsure)]
             case DieChanged(order=order) if order in self._ours:
                 return [dataclasses.replace(event, order=self._ours[order])]
             case DieRemoved(order=order) if order in self._ours:

@@ -50,6 +50,23 @@ def test_after_a_restart_the_dice_found_again_keep_their_numbers_and_the_missing
     assert tray.poll(0) == [DieRemoved(5)]  # the red die was taken out while the table was down
 
 
+def test_a_die_the_tracker_is_not_sure_of_stays_not_sure_through_the_port_and_into_the_game() -> None:
+    """ "Not sure" (the frames disagreed) reaches the game as such: a new die, and a die found again after a restart."""
+    from table.app import tray_input
+
+    tray = tray_with([[DieSettled(4, "red", None, 0.4, 10, 10, unsure=True)], [], []])
+    tray.assume({2: DieLanded(2, "black", "6", 0.9, 100, 40)})
+    tray_unsure = tray_with([[DieSettled(1, "black", None, 0.3, 101, 40, unsure=True)]])
+    tray_unsure.assume({2: DieLanded(2, "black", "6", 0.9, 100, 40)})
+    (settled,) = tray.poll(0)
+    assert settled == DieSettled(3, "red", None, 0.4, 10, 10, unsure=True)
+    (changed,) = tray_unsure.poll(0)
+    assert changed == DieChanged(2, "black", None, 0.3, 101, 40, "black", "6", unsure=True)
+    assert tray_input(settled) == DieLanded(3, "red", None, 0.4, 10, 10, 1, unsure=True)
+    moved = tray_input(changed)
+    assert moved is not None and moved.unsure and moved.face is None
+
+
 def test_a_camera_that_gives_nothing_is_reported_lost() -> None:
     class Empty:
         def capture(self) -> None:

@@ -19,6 +19,7 @@ from table.core.inputs import (
     CountdownDone,
     DealtCards,
     DieLanded,
+    DieMoved,
     JoinSeat,
     LinkLost,
     NewGame,
@@ -202,6 +203,28 @@ def test_an_unreadable_die_cannot_be_accepted_only_thrown_again(throwing: DiceTa
     assert "The table cannot read Seat 1's die" in messages(effects)[0]
     assert refused(throwing.send(Press(0, "hold")), 0)
     assert throwing.acting() == 0
+
+
+def test_a_die_the_camera_is_not_sure_of_asks_for_a_check_and_the_operator_settles_it(throwing: DiceTable) -> None:
+    """The camera's frames disagreed (vision/voting.py): not "cannot read" (throw again) but "not sure, please
+    check", which holding cannot accept; the operator's entry settles it."""
+    order = throwing.next_order
+    throwing.next_order += 1
+    effects = throwing.send(DieLanded(order, "black", None, 0.4, 20, 40, 1, unsure=True))
+    (said,) = messages(effects)
+    assert refused(effects, 0) and said.startswith("Not sure what Seat 1's die shows, please check")
+    assert "cannot read" not in said and throwing.acting() == 0
+    assert refused(throwing.send(Press(0, "hold")), 0)  # nothing to accept
+    assert throwing.screen.trick.dice[0].doubt is not None
+    throwing.send(CorrectDie(0, "black", "6"))
+    assert [(d.kind, d.face, d.doubt) for d in throwing.screen.trick.dice] == [("black", "6", None)]
+    assert throwing.acting() == 1
+
+
+def test_a_knocked_die_the_camera_is_not_sure_of_asks_for_a_check(throwing: DiceTable) -> None:
+    throwing.throw("black:6")
+    effects = throwing.send(DieMoved(1, "black", None, 0.3, "black", "6", unsure=True))
+    assert refused(effects, 0) and messages(effects)[0].startswith("Not sure what Seat 1's die shows, please check")
 
 
 def test_an_impossible_read_asks_for_another_throw(throwing: DiceTable) -> None:

@@ -1,3 +1,4 @@
+import cv2
 import numpy as np
 import pytest
 
@@ -50,3 +51,42 @@ def test_second_look_differs_from_the_default() -> None:
 def test_glyphs_are_drawn_in_every_eval_style(face: str) -> None:
     mask = glyph_mask(face, EVAL_STYLE, np.random.default_rng(0))
     assert 0.03 < (mask > 127).mean() < 0.5
+
+
+# ---------------------------------------------------------------- a real camera under one lamp (issue 29)
+
+HARSH_SIDE = Scene(640, 480, 58, cloth="green felt", harsh=True, lamp_place="side")
+
+
+def test_harsh_frames_are_reproducible_with_their_truth_inside_the_frame() -> None:
+    a = scatter(5, DICE, 6, style=EVAL_STYLE, scene=HARSH_SIDE, camera_seed=21)
+    b = scatter(5, DICE, 6, style=EVAL_STYLE, scene=HARSH_SIDE, camera_seed=21)
+    assert np.array_equal(a.image, b.image) and a.dice == b.dice
+    assert a.meta["harsh"] is True and 1 <= len(a.dice) <= 6
+    for die in a.dice:
+        assert DICE.can_show(die.kind, die.face)
+        assert all(0 < x < 640 and 0 < y < 480 for x, y in die.corners)
+
+
+def test_a_side_lamp_casts_a_shadow_about_half_the_felts_brightness() -> None:
+    spec = DieSpec("skullking", "flag", 320, 240, 20)
+    die = render([spec], 3, style=EVAL_STYLE, scene=HARSH_SIDE, camera_seed=22)
+    empty = render([], 3, style=EVAL_STYLE, scene=HARSH_SIDE, camera_seed=22)
+    ratio = die.image.astype(np.float32).mean(axis=2) / np.maximum(empty.image.astype(np.float32).mean(axis=2), 1)
+    covered = np.zeros(ratio.shape, np.uint8)
+    corners = np.array(die.dice[0].corners, np.float32)
+    centre = corners.mean(axis=0)
+    cv2.fillConvexPoly(covered, np.round(centre + (corners - centre) * 1.35).astype(np.int32), 1)  # top and sides
+    shadow = (ratio < 0.75) & (covered == 0)
+    assert shadow.sum() > 0.25 * 58 * 58  # the shadow reaches well past the die (about 0.6 of a die long)
+    assert 0.4 < float(np.percentile(ratio[shadow], 10)) < 0.7  # its core ~55 % of the felt's light
+
+
+def test_a_die_away_from_the_camera_shows_its_sides_and_its_top_is_offset() -> None:
+    from vision import harsh
+
+    rig = harsh.make_rig(np.random.default_rng(0), 640, 480, 58, "overhead")
+    corner = harsh.Cube(np.array([[40, 40], [98, 40], [98, 98], [40, 98]], float), 58)
+    seen = rig.project(corner.corners())
+    assert harsh.visible_sides(rig, corner)  # far from the point under the camera: at least one side shows
+    assert np.linalg.norm(seen[4:].mean(axis=0) - seen[:4].mean(axis=0)) > 0.05 * 58  # the top leans outward

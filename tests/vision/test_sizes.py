@@ -91,7 +91,7 @@ def test_the_tracker_counts_in_dice_of_the_camera_s_own_size(shipped: DiceReader
     tracker = TrayTracker(DiceReader(shipped.kinds, shipped.faces, DICE, 66.0))
     die, nudged = DieSpec("red", "2", 260, 200, 12), DieSpec("red", "2", 284, 214, 15)
     lying = render([die], 31, scene=scene).image
-    events = [event for _ in range(6) for event in tracker.feed(lying)]
+    events = [event for _ in range(8) for event in tracker.feed(lying)]
     assert [(type(e), e.order, e.kind, e.face) for e in events] == [(DieSettled, 1, "red", "2")]
     moved = render([nudged], 31, scene=scene).image
-    assert [event for _ in range(6) for event in tracker.feed(moved)] == []
+    assert [event for _ in range(8) for event in tracker.feed(moved)] == []

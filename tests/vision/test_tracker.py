@@ -20,7 +20,7 @@ from vision.tray_events import (
 )
 
 SEED = 21
-STILL = 6  # frames a scene is held: more than the tracker's settle count
+STILL = 8  # frames a scene is held: more than the tracker's settle count and its votes
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +60,10 @@ def test_dice_thrown_one_at_a_time_get_orders_1_2_3_only_once_still(reader: Dice
     rolling = [(spec,) for spec in _rolling("black", "7", BLACK.x, BLACK.y)]
     assert _feed(tracker, rolling) == []  # nothing while it rolls
     events = [tracker.feed(_frame((BLACK,))) for _ in range(STILL)]
-    # The first still frame differs from the last rolling one; the fourth still frame after it completes the settle.
-    assert [len(e) for e in events] == [0, 0, 0, 0, 1, 0]
-    (first,) = events[4]
+    # The first still frame differs from the last rolling one; the fourth still frame after it completes the settle,
+    # and it and the next two still frames are read and vote.
+    assert [len(e) for e in events] == [0, 0, 0, 0, 0, 0, 1, 0]
+    (first,) = events[6]
     assert isinstance(first, DieSettled) and (first.order, first.kind, first.face) == (1, "black", "7")
     assert 0 < first.confidence <= 1 and abs(first.x - BLACK.x) < 8 and abs(first.y - BLACK.y) < 8
 

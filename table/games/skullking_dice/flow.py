@@ -23,10 +23,12 @@ How the table plays the game (the decisions the issue left open are marked "Deci
   breaks ties), so a die thrown again keeps its thrower's place.
 - Doubtful reads. The table asks the thrower to confirm (hold/ok: accept the read shown) or to throw again (lift the
   die out of the tray, throw it again) when the read's confidence is below the threshold, when the die cannot be
-  read, when the read is impossible (more dice of a kind in the round than the bag holds: the read must be wrong;
-  this one cannot be accepted by holding), when the die is knocked and now reads differently (DieMoved), and when
-  the die is taken out of the tray before its trick is judged (hold keeps the read it had). Until the doubt is
-  settled that seat is the one to throw (its LED GREEN_BLINK) and nobody else's die is credited.
+  read, when the camera's frames disagree about it ("not sure, please check": the operator enters it, or it is
+  thrown again; there is no read to accept by holding), when the read is impossible (more dice of a kind in the
+  round than the bag holds: the read must be wrong; this one cannot be accepted by holding), when the die is
+  knocked and now reads differently (DieMoved), and when the die is taken out of the tray before its trick is judged
+  (hold keeps the read it had). Until the doubt is settled that seat is the one to throw (its LED GREEN_BLINK) and
+  nobody else's die is credited.
 - Dice that are nobody's. A die landing when nobody is to throw (bidding, countdown, while the tray is emptied), or
   while the thrower's die already lies in the tray, is an extra die: it has to come out. Two dice coming to rest
   at once for one thrower: both are extra until one is taken out; the one left is then that thrower's die, to
@@ -112,6 +114,14 @@ KIND_NAMES = {
     **COLOUR_NAMES,
 }
 FACE_NAMES = {skd.SKULL: text("skull"), skd.FLAG: text("flag")}
+
+
+def not_sure(name: Text) -> Text:
+    """The camera's frames disagreed about a die: it says so rather than guess; the operator's correction settles it."""
+    return text(
+        "Not sure what {name}'s die shows, please check: the operator enters it, or lift it and throw it again",
+        name=name,
+    )
 
 
 def die_text(kind: str, face: str | None) -> Text:
@@ -380,6 +390,8 @@ class SkullKingDiceFlow(SecretBids, GameOn):
 
     def _doubt(self, die: ThrownDie) -> Text | None:
         name, read = self._name(die.seat), die_text(die.kind, die.face)
+        if die.face is None and self._unsure(die.order):
+            return not_sure(name)
         if die.face is None or not self._possible_face(die.kind, die.face):
             return text("The table cannot read {name}'s die: lift it and throw it again", name=name)
         if not self._fits_the_bag(die):
@@ -397,6 +409,11 @@ class SkullKingDiceFlow(SecretBids, GameOn):
                 "Is {name}'s die {die}? Hold your button to confirm, or lift it and throw it again", name=name, die=read
             )
         return None
+
+    def _unsure(self, order: int | None) -> bool:
+        """The camera's frames disagreed about the die lying there (it says "not sure" rather than guess)."""
+        landed = self.tray.get(order) if order is not None else None
+        return landed is not None and landed.unsure
 
     def _possible_face(self, kind: str, face: str) -> bool:
         return kind in self.bag.faces and self.bag.can_show(kind, face)
@@ -427,6 +444,8 @@ class SkullKingDiceFlow(SecretBids, GameOn):
             was=was,
             now=now,
         )
+        if event.unsure:
+            doubt = not_sure(self._name(owner.seat))
         moved = ThrownDie(owner.seat, event.kind, event.face, event.confidence, event.order, doubt)
         game.throws[owner.seat] = moved
         self._refuse(doubt, owner.seat)
@@ -468,6 +487,8 @@ class SkullKingDiceFlow(SecretBids, GameOn):
         )
         if die.face is None:
             doubt = text("The table cannot read {name}'s die: lift it and throw it again", name=self._name(seat))
+        if die.face is None and die.unsure:
+            doubt = not_sure(self._name(seat))
         self.state.throws[seat] = ThrownDie(seat, die.kind, die.face, die.confidence, order, doubt)
         self._say(doubt, seat)
 
