@@ -139,6 +139,7 @@ class Drawn:
     placed: bool | None = None  # placed inside its surface (None: not placed through `place`)
     rect: pygame.Rect | None = None  # where, on the surface
     target: pygame.Surface | None = None  # on which surface
+    scaled: bool = False  # placed as a scaled copy (an animation's pop): its pixels are not the rendered ones
 
 
 _watchers: list[list[Overflow]] = []
@@ -180,6 +181,7 @@ def place(
         for drawn in reversed(found):
             if drawn.surface is rendered and drawn.placed is None:
                 drawn.placed, drawn.rect, drawn.target = inside, rect, target
+                drawn.scaled = shown is not rendered
                 break
     return rect
 
