@@ -154,7 +154,7 @@ def watch_overflows() -> Iterator[list[Overflow]]:
     try:
         yield found
     finally:
-        _watchers.remove(found)
+        del _watchers[next(n for n, other in enumerate(_watchers) if other is found)]
 
 
 @contextmanager
@@ -164,8 +164,8 @@ def record_texts() -> Iterator[list[Drawn]]:
     _recorders.append(found)
     try:
         yield found
-    finally:
-        _recorders.remove(found)
+    finally:  # by identity: another recorder (nested, as the scoreboard's) may hold equal texts
+        del _recorders[next(n for n, other in enumerate(_recorders) if other is found)]
 
 
 def place(

@@ -6,9 +6,9 @@ where it ended up, that no sentence is said twice, and that the operator's bar d
   its tail) leaves pixels that are not the text's colour. Texts drawn on the screen or on the view's board are
   looked up; a text inside a card's own picture is checked with that picture (table.display.card_art's tests).
 - Overlapping: two texts whose ink boxes cross, whatever their colours; a text that crosses a seat's plate's edge.
-- Repeated: the same text of SAME words or more drawn twice, or a clause (between ". ", ": ", "; ", "? ", "! ") of
-  REPEAT words or more that two texts on one screen both say, is one sentence said twice (the why strip and the message strip, a prompt and its banner, "7 or lower
-  (Mutiny), or a special card" in three places). The same label on every plate of a row (in the same box) is a
+- Repeated: two texts that say one sentence (table.display.repetition: the same text, or a long clause of one said
+  whole in the other): the why strip and the message strip, a prompt and its banner, "7 or lower (Mutiny), or a
+  special card" in three places. The same label on every plate of a row (in the same box) is a
   column of a table, not a repetition; the bar's buttons name the actions a message talks about, and are left out.
 - The bar: its buttons are for the operator, the TV is for the players: no button's words larger than the
   smallest of the game's own.
@@ -16,21 +16,17 @@ where it ended up, that no sentence is said twice, and that the operator's bar d
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import numpy
 import pygame
 
+from table.display.repetition import says_again
 from table.display.scoreboard import Scoreboard
 from table.display.typeset import Drawn
 
 VISIBLE = 0.97  # of a text's solid ink pixels that must show in its colour in the finished frame
 TOLERANCE = 24  # per channel: what blending and dithering may change in a solid pixel
-REPEAT = 6  # words: a clause this long said in two texts is one sentence said twice
-SAME = 3  # words: a text this long drawn twice whole (not in a row of equal boxes) is said twice
-WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
-CLAUSE = re.compile(r"[.:;?!]+(?=\s|$)")
 
 
 def _on_screen(board: Scoreboard, drawn: Drawn) -> pygame.Rect | None:
@@ -107,28 +103,6 @@ def _visible(rendered: pygame.Surface, where: pygame.Rect, screen: numpy.ndarray
     return int(same.sum()) / total
 
 
-def clauses(said: str) -> list[tuple[str, ...]]:
-    """A text's clauses (between ". ", ": ", "; ", "? ", "! "), each as its words, casefolded."""
-    parts = CLAUSE.split(said)
-    return [words for part in parts if (words := tuple(word.casefold() for word in WORD.findall(part)))]
-
-
-def _inside(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
-    return any(long[n : n + len(short)] == short for n in range(len(long) - len(short) + 1))
-
-
-def says_again(first: str, second: str) -> tuple[str, ...] | None:
-    """A clause of REPEAT words or more that one text says whole and the other says too; None if there is none."""
-    ones, twos = clauses(first), clauses(second)
-    for short in ones:
-        if len(short) >= REPEAT and any(_inside(short, long) for long in twos):
-            return short
-    for short in twos:
-        if len(short) >= REPEAT and any(_inside(short, long) for long in ones):
-            return short
-    return None
-
-
 def repeated(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     """Pairs of texts on the screen that say one sentence twice (a clause of REPEAT words or more in both)."""
     bar = board.layout()[3]  # the buttons name the actions the messages talk about: the operator's, not a sentence
@@ -138,8 +112,7 @@ def repeated(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
         for second in shown[i + 1 :]:
             if first.text == second.text and first.box == second.box:
                 continue  # the same label in every cell of a row
-            whole = first.text == second.text and len(WORD.findall(first.text)) >= SAME
-            again = tuple(WORD.findall(first.text)) if whole else says_again(first.text, second.text)
+            again = says_again(first.text, second.text)
             if again is not None:
                 out.append(f"{first.text!r} and {second.text!r} both say {' '.join(again)!r}")
     return out
