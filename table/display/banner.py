@@ -56,7 +56,9 @@ def banner_key(model: Any) -> Hashable:
     return banner_news(model)
 
 
-def draw_banner(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Paint, news: News | None = None) -> None:
+def draw_banner(
+    surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Paint, news: News | None = None
+) -> None:
     """The banner in `strip`, saying `news` (by default the model's)."""
     news = banner_news(model) if news is None else news
     if news is None:

@@ -284,7 +284,8 @@ class Scoreboard:
         if self._said is not None and self._said[:2] == (self._model, size):
             return False
         news = banner_news(self._model)
-        says = news is not None and news[0] in (*HUSHED, "link") and said_already(paint.say(news[1]), [d.text for d in drawn])
+        hushable = news is not None and news[0] in (*HUSHED, "link")
+        says = hushable and news is not None and said_already(paint.say(news[1]), [d.text for d in drawn])
         self._said = (self._model, size, says)
         return says
 

@@ -37,7 +37,8 @@ FOUND: dict[tuple[str, tuple[int, int]], dict[str, list[str]]] = defaultdict(lam
 CHECKS = {
     "hidden": screen_checks.hidden,
     "overlapping": screen_checks.overlapping,
-    "repeated": screen_checks.repeated, "loud bar": screen_checks.loud_bar,
+    "repeated": screen_checks.repeated,
+    "loud bar": screen_checks.loud_bar,
 }
 
 
