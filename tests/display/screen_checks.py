@@ -49,7 +49,8 @@ def hidden(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     for drawn in found:
         where = _on_screen(board, drawn)
         rendered = drawn.surface
-        if where is None or rendered is None or drawn.scaled or not rendered.get_flags() & pygame.SRCALPHA:
+        scaled = getattr(drawn, "scaled", False)  # (getattr: so the check runs on the old tree's typesetter too)
+        if where is None or rendered is None or scaled or not rendered.get_flags() & pygame.SRCALPHA:
             continue
         shown = _visible(rendered, where, screen)
         if shown < VISIBLE:
@@ -64,7 +65,7 @@ def overlapping(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     inks = []
     for drawn in found:
         where = _on_screen(board, drawn)
-        if where is not None and drawn.surface is not None and not drawn.scaled:
+        if where is not None and drawn.surface is not None and not getattr(drawn, "scaled", False):
             ink = drawn.surface.get_bounding_rect().move(where.topleft)
             if ink.width and ink.height:
                 inks.append((drawn, ink))
