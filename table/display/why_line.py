@@ -33,7 +33,9 @@ MOST_LINES = 4  # a why takes at most this many lines of the smallest type
 def has_why(model: Any) -> bool:
     """A game's screen model with a why to say (the lobby's has none). Without one there is no strip: an empty strip
     took room from the seats' plates. At the game's end the last trick's why is old news: the final screen says
-    why the winner won."""
+    why the winner won; while the last trick is shown again, its panel says the why."""
+    if getattr(model, "showing_last", False):
+        return False  # the last trick's panel says the why, over the view
     return getattr(model, "why", None) is not None and getattr(model, "phase", None) is not Phase.GAME_OVER
 
 

@@ -40,10 +40,21 @@ def _on_screen(board: Scoreboard, drawn: Drawn) -> pygame.Rect | None:
     return None
 
 
+def _seen(board: Scoreboard, found: Iterable[Drawn]) -> list[Drawn]:
+    """The texts that are to be seen: while the last trick is shown again, its panel's (the last the view's board
+    took: its heading, a line per play, its why) and not the view's under it, shaded on purpose."""
+    found = list(found)
+    judged = getattr(board._model, "judged", None)
+    if not getattr(board._model, "showing_last", False) or judged is None:
+        return found
+    on_board = [n for n, drawn in enumerate(found) if drawn.target is board._board]
+    under = set(on_board[: -(len(judged.plays) + 2)])
+    return [drawn for n, drawn in enumerate(found) if n not in under]
+
+
 def hidden(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     """The texts whose ink does not all show in the finished frame: covered, cut or clipped."""
-    if getattr(board._model, "showing_last", False):  # the last trick's panel lies over the view on purpose
-        found = [drawn for drawn in found if drawn.target is not board._board]
+    found = _seen(board, found)
     screen = pygame.surfarray.pixels3d(board.surface)
     out = []
     for drawn in found:
@@ -63,7 +74,7 @@ def overlapping(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     """Pairs of texts whose ink boxes cross on the screen (a text over a text of the same colour hides nothing
     from `hidden`, yet reads as one smudge)."""
     inks = []
-    for drawn in found:
+    for drawn in _seen(board, found):
         where = _on_screen(board, drawn)
         if where is not None and drawn.surface is not None and not getattr(drawn, "scaled", False):
             ink = drawn.surface.get_bounding_rect().move(where.topleft)
@@ -76,7 +87,8 @@ def overlapping(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
                 out.append(f"{first.text!r} at {tuple(one)} and {second.text!r} at {tuple(two)}")
     view = board._view()
     board_area = board.layout()[0]
-    plates = view.plates(board._model, board_area.size).values() if view.plates and not board.show_pad else []
+    over = board.show_pad or getattr(board._model, "showing_last", False)  # the plates are not on view
+    plates = view.plates(board._model, board_area.size).values() if view.plates and not over else []
     for plate in plates:  # a text half on a seat's plate: a paper plate drawn over paper words hides them unseen
         edge = plate.move(board_area.topleft)
         out += [f"{d.text!r} at {tuple(ink)} crosses the plate at {tuple(edge)}"
@@ -107,7 +119,8 @@ def _visible(rendered: pygame.Surface, where: pygame.Rect, screen: numpy.ndarray
 def repeated(board: Scoreboard, found: Iterable[Drawn]) -> list[str]:
     """Pairs of texts on the screen that say one sentence twice (a clause of REPEAT words or more in both)."""
     bar = board.layout()[3]  # the buttons name the actions the messages talk about: the operator's, not a sentence
-    shown = [drawn for drawn in found if (where := _on_screen(board, drawn)) is not None and not bar.contains(where)]
+    seen = _seen(board, found)
+    shown = [drawn for drawn in seen if (where := _on_screen(board, drawn)) is not None and not bar.contains(where)]
     out = []
     for i, first in enumerate(shown):
         for second in shown[i + 1 :]:

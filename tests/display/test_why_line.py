@@ -54,6 +54,9 @@ def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, s
             assert added == [], f"{name} at {size} in {language}: {added}"
             strip = scoreboard.why_strip()
             said = shown.why.render(catalog_for(language))
+            if shown.showing_last:  # the last trick's panel says the why: the strip gives the view its room
+                assert strip.height == 0 and said in [d.text for d in found if d.target is scoreboard._board]
+                continue
             lines = [d.rect for d in found if d.text == said and d.rect is not None and d.rect.colliderect(strip)]
             assert lines and all(strip.contains(rect) for rect in lines), f"{name}: the why spills out of its strip"
             assert strip.height >= size[1] // 20
