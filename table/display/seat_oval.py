@@ -8,6 +8,8 @@ never by colour alone.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from table.core.text import Text
@@ -72,16 +74,24 @@ def _lines_held(plate: pygame.Rect) -> int:
     return LINES if plate.height >= typeset.font(small).get_linesize() * LINES + small // 3 else 2
 
 
-def plate_lines(words: PlateWords, plate: pygame.Rect) -> PlateWords:
-    """The lines a plate shows: all of them if it holds them; else the last joins the one before it, when there
-    is one ("bid 1, won 0, total 20"), and is left out only where even that is too long (the shorter form)."""
-    if len(words) <= _lines_held(plate):
+class PlateSizes(NamedTuple):
+    """The plates' lines' sizes (the same on every plate), and where a plate too low for its last line (the total)
+    puts it: "line" (it has the room), "state" ("bid 1, won 0, total 20"), "name" ("Anna, total 20") or "none"."""
+
+    sizes: tuple[int, ...]
+    last: str = "line"
+
+
+def plate_lines(words: PlateWords, last: str) -> PlateWords:
+    """The lines a plate shows, its last one put where `last` says (PlateSizes)."""
+    if len(words) <= 2 or last == "line":
         return words
-    *first, state, total = words
-    if not state[0]:
-        return (*first, total)
-    joined = tuple(f"{said}, {total[0]}" for said in state)
-    return (*first, joined + state)
+    name, state, total = words
+    if last == "state" and state[0]:
+        return name, tuple(f"{said}, {total[0]}" for said in state)
+    if last in ("name", "state"):
+        return tuple(f"{said}, {total[0]}" for said in name), state
+    return name, state
 
 
 def middle_strip(count: int, area: pygame.Rect, cards: bool = True, cardless: bool = False) -> pygame.Rect:
@@ -149,16 +159,24 @@ def _line_boxes(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
     return boxes
 
 
-def plate_sizes(said: list[PlateWords], card_width: int) -> tuple[int, ...]:
-    """The size of each line of the plates: the names in one, the states in another, the totals in a third, the
-    same on every plate."""
+def plate_sizes(said: list[PlateWords], card_width: int) -> PlateSizes:
+    """The size of each line of the plates, the same on every plate (the names in one, the states in another, the
+    totals in a third), and where the totals go on plates too low for a third line: the same on every plate, the
+    first place where every plate's words fit (else they are left out: the score pad has them)."""
     plate = plate_rect((0, 0), card_width)
-    shown = [plate_lines(words, plate) for words in said]
-    boxes = _line_boxes(plate, max((len(words) for words in shown), default=2))
-    return tuple(
+    count = max((len(words) for words in said), default=2)
+    shown, boxes, last = said, _line_boxes(plate, count), "line"
+    for last in ["line"] if count <= _lines_held(plate) else ["state", "name", "none"]:
+        shown = [plate_lines(words, last) for words in said]
+        boxes = _line_boxes(plate, max((len(words) for words in shown), default=2))
+        lines = [(line, box) for words in shown for line, box in zip(words, boxes, strict=False) if line[0]]
+        if last == "none" or all(typeset.fits(line[0], box.width, box.height) for line, box in lines):
+            break
+    sizes = tuple(
         row_size([words[n] for words in shown if n < len(words) and words[n][0]], box.width, box.height)
         for n, box in enumerate(boxes)
     )
+    return PlateSizes(sizes, last)
 
 
 def draw_plate(
@@ -166,7 +184,7 @@ def draw_plate(
     centre: tuple[int, int],
     card_width: int,
     words: PlateWords,
-    sizes: tuple[int, ...],
+    sizes: PlateSizes,
     outlined: bool = False,
 ) -> pygame.Rect:
     """A seat's name plate with its name, its state and its total (`words`, in `sizes`), `outlined` for the seat the
@@ -175,7 +193,8 @@ def draw_plate(
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if outlined:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    for line, box, size in zip(plate_lines(words, plate), _line_boxes(plate, len(sizes)), sizes, strict=False):
+    shown = plate_lines(words, sizes.last)
+    for line, box, size in zip(shown, _line_boxes(plate, len(sizes.sizes)), sizes.sizes, strict=False):
         if line[0]:
             place(surface, fit_text(line, box.width, box.height, INK, size=size), center=box.center)
     return plate
