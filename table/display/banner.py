@@ -5,6 +5,10 @@ What it says, most urgent first: the seat hub's link is lost (the whole screen g
 operator's undo question, then the latest message. A refused input (an error) is a vermillion strip with a
 warning sign; other news is a dark strip with an "i": the shape and the word differ, not the colour alone.
 Any screen model with `link_lost`, `undo` and `messages` (notes with `text`, `error`) gets the banner.
+
+With nothing to say, or only what the game's view or its why line says already, there is no strip at all: the view
+takes the room (the scoreboard decides, table.display.scoreboard). A lost link is never left out: when the view
+says already that the game waits, the strip says only that the link is lost, and why.
 """
 
 from __future__ import annotations
@@ -26,10 +30,17 @@ ERROR = (213, 94, 0)  # Okabe-Ito vermillion
 ALARM = (190, 30, 30)
 
 
-def banner_news(model: Any) -> tuple[str, Text | str] | None:
-    """(kind, words) the banner shows for `model`: kind "link", "undo", "error" or "news"; None for nothing."""
+News = tuple[str, Text | str]  # (kind, words)
+HUSHED = ("error", "news")  # the kinds left out when the screen says the same already (never a lost link, a question)
+
+
+def banner_news(model: Any, briefly: bool = False) -> News | None:
+    """(kind, words) the banner shows for `model`: kind "link", "undo", "error" or "news"; None for nothing.
+    `briefly`: a lost link without "the game waits" (the view says it already)."""
     link_lost = getattr(model, "link_lost", None)
     if link_lost is not None:
+        if briefly:
+            return "link", text("Seat hub link lost ({reason})", reason=link_lost)
         return "link", text("Seat hub link lost ({reason}): the game waits until it is back", reason=link_lost)
     undo = getattr(model, "undo", None)
     if undo is not None:
@@ -45,8 +56,11 @@ def banner_key(model: Any) -> Hashable:
     return banner_news(model)
 
 
-def draw_banner(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Paint) -> None:
-    news = banner_news(model)
+def draw_banner(
+    surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Paint, news: News | None = None
+) -> None:
+    """The banner in `strip`, saying `news` (by default the model's)."""
+    news = banner_news(model) if news is None else news
     if news is None:
         surface.fill(CALM, strip)
         return

@@ -224,7 +224,8 @@ class BarControls:
             asking = text(
                 "Name for seat {number}: {name}_  (Enter to keep, Esc to cancel)", number=seat + 1, name=self.naming
             )
-            rendered = fit_text(paint.say(asking), bar.width * 19 // 20, bar.height * 2 // 3, PAPER)
+            small = typeset.current().small  # the operator's words: never the largest on the TV
+            rendered = fit_text(paint.say(asking), bar.width * 19 // 20, bar.height * 2 // 3, PAPER, size=small)
             place(surface, rendered, center=bar.center)
             self._bar = []
             return
@@ -235,10 +236,13 @@ class BarControls:
         ]
         widths = _button_widths(forms, bar.width - gap * (len(buttons) + 1), bar.height - 2 * gap)
         height = bar.height - 2 * gap
-        # The buttons' words share one size: the largest that fits every button.
+        # The buttons' words share one size: the largest that fits every button, and no larger than the smallest
+        # type: the buttons are the operator's, the TV is the players', whose words must be the larger.
         size = min(
-            (fit_size(f, w * 9 // 10, height * 2 // 3, 2) for f, w in zip(forms, widths, strict=True)), default=0
+            (fit_size(f, w * 9 // 10, height * 2 // 3, 2) for f, w in zip(forms, widths, strict=True)),
+            default=typeset.current().small,
         )
+        size = min(size, typeset.current().small)
         self._bar = []
         left = bar.left + gap
         for button, words, width in zip(buttons, forms, widths, strict=True):

@@ -91,7 +91,7 @@ def draw_score_pad(screen: Any, size: tuple[int, int], paint: Paint | None = Non
     # A dash (U+2013), not a colon: the title may have its own ("Score pad - Skull King: game over").
     heading = text("Score pad \u2013 {title}", title=screen.title) if screen.title else text("Score pad")
     title = fit_text(paint.say(heading), width - 2 * margin, height // 14, PAPER)
-    place(surface, title, midtop=(width // 2, margin // 2))
+    legend_top = max(_legend_top(size), place(surface, title, midtop=(width // 2, margin // 2)).bottom)  # as drawn
     crowned = winners(screen)
     legend = (
         text("Each cell: bid / tricks won, then the round's points. A crown marks each winner")
@@ -99,9 +99,9 @@ def draw_score_pad(screen: Any, size: tuple[int, int], paint: Paint | None = Non
         else text("Each cell: bid / tricks won, then the round's points")
     )
     grid = score_pad_grid(screen, size)
-    words, room = paint.say(legend), (width - 2 * margin, grid.pad.top - _legend_top(size) - margin // 4)
+    words, room = paint.say(legend), (width - 2 * margin, grid.pad.top - legend_top - margin // 4)
     legend_size = typeset.block_size(words, *room, 2, typeset.current().body)  # whole above the pad, never under it
-    place(surface, fit_text(words, *room, PAPER, lines=2, size=legend_size), midtop=(width // 2, _legend_top(size)))
+    place(surface, fit_text(words, *room, PAPER, lines=2, size=legend_size), midtop=(width // 2, legend_top))
 
     pad, players, rows, cell, x, y = grid.pad, grid.players, grid.rows, grid.cell, grid.x, grid.y
     pygame.draw.rect(surface, PAPER, pad, border_radius=width // 80)

@@ -46,15 +46,16 @@ import pygame
 from table.core.frame import Phase
 from table.core.text import text
 from table.display import typeset
-from table.display.banner import banner_key, draw_alarm_frame, draw_banner
+from table.display.banner import HUSHED, News, banner_news, draw_alarm_frame, draw_banner
 from table.display.card_art import CARD_RATIO, PAPER, CardFace, draw_card, hand_word
 from table.display.controls import ActionBar
 from table.display.language import catalog
 from table.display.qr import fitted_qr
+from table.display.repetition import said_already
 from table.display.score_pad import FELT
-from table.display.typeset import fit_row, fit_text, place
+from table.display.typeset import fit_row, fit_text, place, record_texts
 from table.display.views import MAIN, PAD, Motion, Paint, View, find_view
-from table.display.why_line import draw_last_trick, draw_why, last_key, strip_height, why_key
+from table.display.why_line import draw_last_trick, draw_why, has_why, last_key, strip_height, why_key
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,7 @@ class Scoreboard:
     _selection: pygame.Rect | None = None
     _touches: list[tuple[pygame.Rect, Any]] = field(default_factory=list)  # the view's touchable places
     _venue_link: str | None = None  # the page of this game on the venue's service, for the QR code at its end
+    _said: tuple[Any, tuple[int, int], bool] | None = None  # (model, size, whether its view says the banner's news)
     updated: list[pygame.Rect] = field(default_factory=list)  # the regions the last frame pushed to the display
 
     @classmethod
@@ -178,17 +180,35 @@ class Scoreboard:
 
     def _regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """(board, why, banner, hand, bar). The why line's strip (table.display.why_line.strip_height) takes its
-        height from the view: the bar and the banner keep theirs, which the type scale's minimum needs at 800x480."""
+        height from the view: the bar and the banner keep theirs, which the type scale's minimum needs at 800x480.
+        The why strip and the banner are there only while they have something to say that the view does not say:
+        else the view (the seats' plates) gets their room."""
         width, height = self.surface.get_size()
         paint = Paint(catalog(getattr(self._model, "language", "en")))
         band = strip_height(self._model, (width, height), paint)
         bar = pygame.Rect(0, height - height // 9, width, height // 9)
         hand = pygame.Rect(0, bar.top - (height // HAND_BAND if self._hand else 0), width, 0)
         hand.height = bar.top - hand.top
-        banner = pygame.Rect(0, hand.top - height // 11, width, height // 11)
+        news = height // 11 if self._news(paint) is not None else 0  # nothing new to say: no strip
+        banner = pygame.Rect(0, hand.top - news, width, news)
         why = pygame.Rect(0, banner.top - band, width, band)
         board = pygame.Rect(0, 0, width, why.top)
         return board, why, banner, hand, bar
+
+    def _news(self, paint: Paint) -> News | None:
+        """What the banner says: the model's news, unless the view or the why line says it already (then nothing, or
+        for a lost link its short form)."""
+        model = self._model
+        news = banner_news(model)
+        if news is None or news[0] not in (*HUSHED, "link"):
+            return news
+        said = self._said is not None and self._said[:2] == (model, self.surface.get_size()) and self._said[2]
+        why = getattr(model, "why", None) if has_why(model) else None
+        if why is not None and news[0] != "link" and said_already(paint.say(news[1]), [paint.say(why)]):
+            said = True
+        if not said:
+            return news
+        return banner_news(model, briefly=True) if news[0] == "link" else None
 
     def draw_frame(self, now: float | None = None) -> list[pygame.Rect]:
         """Draw the frame now, pushing only the changed regions to the display; returns them."""
@@ -204,7 +224,10 @@ class Scoreboard:
         self._keys.pop("keyboard", None)  # the next keyboard is drawn afresh
         panel = self._link_panel(board)
         area = board if panel is None else pygame.Rect(board.topleft, (board.width - panel.width, board.height))
-        drawn = view.draw(model, area.size, paint)
+        with record_texts() as said:  # what the view says, so that the banner does not say it again
+            drawn = view.draw(model, area.size, paint)
+        if self._says_news(said, paint):
+            return self.draw_frame(now)  # without the banner: the view takes its room
         draw_last_trick(drawn, model, paint)  # over the view, while the last trick is asked for
         alarm = getattr(model, "link_lost", None) is not None
         dirty = self._board_changes(view, area, paint, (alarm, last_key(model)))
@@ -233,8 +256,12 @@ class Scoreboard:
             dirty.append(strip)
         # Each region's key holds its place, not only its size: when the demo's hand strip comes or goes, the
         # banner moves, and must be drawn again where it now is (else the board's old pixels stay there).
-        if self._changed("banner", (tuple(banner), banner_key(model), paint.catalog)):
-            draw_banner(self.surface, model, banner, paint)
+        for region, rect in (("why", strip), ("banner", banner)):
+            if not rect.height:  # a strip away: the board drew over its place, so when it comes back it is drawn
+                self._keys.pop(region, None)
+        news = self._news(paint)
+        if banner.height and self._changed("banner", (tuple(banner), news, paint.catalog)):
+            draw_banner(self.surface, model, banner, paint, news)
             dirty.append(banner)
         if self._changed("hand", (tuple(hand), tuple(self._hand), paint.catalog)):
             self._draw_hand(hand, paint)
@@ -249,6 +276,18 @@ class Scoreboard:
         if self.updated and self.surface is pygame.display.get_surface():
             pygame.display.update(self.updated)
         return self.updated
+
+    def _says_news(self, drawn: list[typeset.Drawn], paint: Paint) -> bool:
+        """Whether the view just drawn says the banner's news already, found out for the first time for this model
+        and size (then the frame is drawn again without it: once, the answer is kept)."""
+        size = self.surface.get_size()
+        if self._said is not None and self._said[:2] == (self._model, size):
+            return False
+        news = banner_news(self._model)
+        hushable = news is not None and news[0] in (*HUSHED, "link")
+        says = hushable and news is not None and said_already(paint.say(news[1]), [d.text for d in drawn])
+        self._said = (self._model, size, says)
+        return says
 
     def _keyboard_open(self) -> bool:
         """The keyboard on the screen is open (the lobby's Rename): it takes the whole window."""

@@ -8,6 +8,8 @@ never by colour alone.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from table.core.text import Text
@@ -21,7 +23,8 @@ TABLE = (36, 92, 66)
 HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow, with a thick outline and a word besides
 PLATE_WIDTH = 5.0  # card widths: a name and its state on one line; above it, the card and its words beside it
 
-PlateWords = tuple[tuple[str, ...], tuple[str, ...]]  # a plate's two lines (the name, the state), each with its forms
+PlateWords = tuple[tuple[str, ...], ...]  # a plate's lines (the name, the state, the total so far), each with its forms
+LINES = 3  # a plate's lines at most: the name, the state, the total so far (the lobby's have two)
 
 
 def band(size: tuple[int, int]) -> int:
@@ -45,7 +48,7 @@ def seat_places(count: int, area: pygame.Rect, cardless: bool = False) -> tuple[
     """
     bottom = (count + 1) // 2
     columns = max(bottom, count - bottom)
-    card_width = int(min(area.width / (columns * (PLATE_WIDTH + 0.2)), area.height / 6.0))
+    card_width = int(min(area.width / (columns * (PLATE_WIDTH + 0.2)), area.height / 6.2))
     half = (_group_height(card_width) + 1) // 2 + 1
     slot = area.width / columns
     rows = (area.bottom - half, area.top + half - (round(card_width * CARD_RATIO) + 4 if cardless else 0))
@@ -59,9 +62,36 @@ def _group_height(card_width: int) -> int:
 
 
 def plate_height(card_width: int) -> int:
-    """A name plate holds two lines (the name, the state) of at least the smallest type."""
+    """A name plate holds two lines (the name, the state) of at least the smallest type; as tall as the card is
+    wide, it holds a third (the total so far) on most screens."""
     small = typeset.current().small
-    return max(card_width * 5 // 6, typeset.font(small).get_linesize() * 2 + small // 2)
+    return max(card_width, typeset.font(small).get_linesize() * 2 + small // 2)
+
+
+def _lines_held(plate: pygame.Rect) -> int:
+    """How many lines of at least the smallest type the plate holds: LINES, or two."""
+    small = typeset.current().small
+    return LINES if plate.height >= typeset.font(small).get_linesize() * LINES + small // 3 else 2
+
+
+class PlateSizes(NamedTuple):
+    """The plates' lines' sizes (the same on every plate), and where a plate too low for its last line (the total)
+    puts it: "line" (it has the room), "state" ("bid 1, won 0, total 20"), "name" ("Anna, total 20") or "none"."""
+
+    sizes: tuple[int, ...]
+    last: str = "line"
+
+
+def plate_lines(words: PlateWords, last: str) -> PlateWords:
+    """The lines a plate shows, its last one put where `last` says (PlateSizes)."""
+    if len(words) <= 2 or last == "line":
+        return words
+    name, state, total = words
+    if last == "state" and state[0]:
+        return name, tuple(f"{said}, {total[0]}" for said in state)
+    if last in ("name", "state"):
+        return tuple(f"{said}, {total[0]}" for said in name), state
+    return name, state
 
 
 def middle_strip(count: int, area: pygame.Rect, cards: bool = True, cardless: bool = False) -> pygame.Rect:
@@ -114,13 +144,39 @@ def draw_table(size: tuple[int, int], title: Text, prompt: Text, paint: Paint) -
     return surface, area
 
 
-def plate_sizes(said: list[PlateWords], card_width: int) -> tuple[int, int]:
-    """The plates' names in one size, their states in another: the same on every plate."""
+def _line_boxes(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """The boxes of a plate's `count` lines: the name's the tallest, on top; the others evenly under it."""
+    if count <= 1:
+        return [plate.inflate(-plate.width // 10, -plate.height // 6)]
+    parts = 5 + 4 * (count - 1)  # the name 5 parts of the height, each other line 4, in 14/12 of it: a margin
+    unit = plate.height / (parts + 2)
+    top, boxes = plate.top + unit, []
+    for n in range(count):
+        height = round(unit * (5 if n == 0 else 4))
+        boxes.append(pygame.Rect(plate.left + plate.width // 20, round(top), plate.width * 9 // 10, height))
+        boxes[-1].height = height * 6 // 7  # a line is drawn taller than its type's size: the gap keeps them apart
+        top += unit * (5 if n == 0 else 4)
+    return boxes
+
+
+def plate_sizes(said: list[PlateWords], card_width: int) -> PlateSizes:
+    """The size of each line of the plates, the same on every plate (the names in one, the states in another, the
+    totals in a third), and where the totals go on plates too low for a third line: the same on every plate, the
+    first place where every plate's words fit (else they are left out: the score pad has them)."""
     plate = plate_rect((0, 0), card_width)
-    return (
-        row_size([name for name, _ in said], plate.width * 9 // 10, plate.height * 5 // 12),
-        row_size([detail for _, detail in said], plate.width * 9 // 10, plate.height * 4 // 12),
+    count = max((len(words) for words in said), default=2)
+    shown, boxes, last = said, _line_boxes(plate, count), "line"
+    for last in ["line"] if count <= _lines_held(plate) else ["state", "name", "none"]:
+        shown = [plate_lines(words, last) for words in said]
+        boxes = _line_boxes(plate, max((len(words) for words in shown), default=2))
+        lines = [(line, box) for words in shown for line, box in zip(words, boxes, strict=False) if line[0]]
+        if last == "none" or all(typeset.fits(line[0], box.width, box.height) for line, box in lines):
+            break
+    sizes = tuple(
+        row_size([words[n] for words in shown if n < len(words) and words[n][0]], box.width, box.height)
+        for n, box in enumerate(boxes)
     )
+    return PlateSizes(sizes, last)
 
 
 def draw_plate(
@@ -128,19 +184,17 @@ def draw_plate(
     centre: tuple[int, int],
     card_width: int,
     words: PlateWords,
-    sizes: tuple[int, int],
+    sizes: PlateSizes,
     outlined: bool = False,
 ) -> pygame.Rect:
-    """A seat's name plate with its name and its state (`words`, in `sizes`), `outlined` for the seat the table
-    waits for or the winner; returns where the plate is."""
+    """A seat's name plate with its name, its state and its total (`words`, in `sizes`), `outlined` for the seat the
+    table waits for or the winner; returns where the plate is."""
     plate = plate_rect(centre, card_width)
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if outlined:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    name, detail = words
-    shown = fit_text(name, plate.width * 9 // 10, plate.height * 5 // 12, INK, size=sizes[0])
-    place(surface, shown, midtop=(plate.centerx, plate.top + plate.height // 12))
-    if detail[0]:
-        rendered = fit_text(detail, plate.width * 9 // 10, plate.height * 4 // 12, INK, size=sizes[1])
-        place(surface, rendered, midbottom=(plate.centerx, plate.bottom - plate.height // 12))
+    shown = plate_lines(words, sizes.last)
+    for line, box, size in zip(shown, _line_boxes(plate, len(sizes.sizes)), sizes.sizes, strict=False):
+        if line[0]:
+            place(surface, fit_text(line, box.width, box.height, INK, size=size), center=box.center)
     return plate

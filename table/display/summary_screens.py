@@ -11,13 +11,16 @@ Any game's screen model with these fields is drawn: the summary reads `round`, `
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from table.core.text import Text, text, verbatim
+from table.core.frame import Placing
+from table.core.text import Text, and_list, plural, text, verbatim
 from table.display.card_art import INK, PAPER, draw_crown
 from table.display.score_pad import FELT, GAIN, LOSS
+from table.display.seat_oval import HIGHLIGHT
 from table.display.typeset import fit_size, fit_text, place
 from table.display.views import Paint
 
@@ -97,32 +100,65 @@ def draw_star(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
     pygame.draw.polygon(surface, colour, points)
 
 
-def draw_ranking(screen: Any, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
-    """The final ranking: place, name, total; equal totals share a place, and every winner is framed."""
+Detail = Callable[[Any, Placing], Text | str]  # a row's last cell: what the place was won by
+
+
+def points(screen: Any, placing: Placing) -> Text:
+    """A row's points, with their word: "-30 points"."""
+    return plural("{count} point", "{count} points", abs(placing.total), count=placing.total)
+
+
+def won_by_points(screen: Any) -> Text | None:
+    """Why the winners won, in a game scored in points: "Anna won with 120 points"."""
+    first = [placing for placing in screen.ranking if placing.place == 1]
+    if not first:
+        return None
+    names = and_list([placing.label or placing.name for placing in first])
+    total = first[0].total
+    return plural(
+        "{names} won with {count} point", "{names} won with {count} points", abs(total), names=names, count=total
+    )
+
+
+def draw_ranking(
+    screen: Any,
+    size: tuple[int, int],
+    paint: Paint | None = None,
+    reason: Callable[[Any], Text | None] = won_by_points,
+    detail: Detail = points,
+) -> pygame.Surface:
+    """The final ranking: a line saying why the winners won (`reason`), then place, name and what the place was won
+    by (`detail`: the points, by default); equal totals share a place, and every winner is framed and crowned."""
     paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
     surface.fill(FELT)
     title = fit_text(paint.say(text("Final ranking")), width * 9 // 10, height // 10, PAPER)
-    place(surface, title, midtop=(width // 2, height // 30))
-    line = (height - height // 5) // max(1, len(screen.ranking))
+    top = place(surface, title, midtop=(width // 2, height // 30)).bottom
+    why = reason(screen)
+    if why is not None:  # why the winner won, under the title
+        said = fit_text(paint.say(why), width * 9 // 10, height // 14, HIGHLIGHT, lines=2)
+        top = place(surface, said, midtop=(width // 2, top + height // 60)).bottom
+    top += height // 30
+    line = (height - top - height // 40) // max(1, len(screen.ranking))
+    line = min(line, height // 5)
     cells: list[tuple[str, pygame.Rect, tuple[int, int, int]]] = []
     crowned: list[int] = []  # the cells that say "winner"
     for n, placing in enumerate(screen.ranking):
-        box = pygame.Rect(width // 10, height // 6 + n * line, width * 4 // 5, line * 9 // 10)
+        box = pygame.Rect(width // 10, top + n * line, width * 4 // 5, line * 9 // 10)
         pygame.draw.rect(surface, PAPER, box, border_radius=line // 6)
         if placing.place == 1:  # the winners: a thick frame and a word, not a colour alone
             pygame.draw.rect(surface, INK, box, width=max(3, line // 15), border_radius=line // 6)
         name, mark, total = (
-            pygame.Rect(box.left + box.width * left // 10, box.top, box.width * span // 10, box.height)
-            for left, span in ((0, 6), (6, 2), (8, 2))
+            pygame.Rect(box.left + box.width * left // 20, box.top, box.width * span // 20, box.height)
+            for left, span in ((0, 10), (10, 4), (14, 6))
         )
         who = placing.label or verbatim(placing.name)
         cells.append((paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK))
         if placing.place == 1:
             crowned.append(len(cells))
         cells.append((paint.say(text("winner")) if placing.place == 1 else "", mark, INK))
-        cells.append((str(placing.total), total, INK))
+        cells.append((paint.say(detail(screen, placing)), total, INK))
     placed = _cells(surface, cells)
     for shown in (placed[n] for n in crowned):  # the word "winner", and a crown before it
         if shown.height:

@@ -158,6 +158,7 @@ class Drawn:
     placed: bool | None = None  # placed inside its surface (None: not placed through `place`)
     rect: pygame.Rect | None = None  # where, on the surface
     target: pygame.Surface | None = None  # on which surface
+    scaled: bool = False  # placed as a scaled copy (an animation's pop): its pixels are not the rendered ones
 
 
 _watchers: list[list[Overflow]] = []
@@ -172,7 +173,7 @@ def watch_overflows() -> Iterator[list[Overflow]]:
     try:
         yield found
     finally:
-        _watchers.remove(found)
+        del _watchers[next(n for n, other in enumerate(_watchers) if other is found)]
 
 
 @contextmanager
@@ -182,8 +183,8 @@ def record_texts() -> Iterator[list[Drawn]]:
     _recorders.append(found)
     try:
         yield found
-    finally:
-        _recorders.remove(found)
+    finally:  # by identity: another recorder (nested, as the scoreboard's) may hold equal texts
+        del _recorders[next(n for n, other in enumerate(_recorders) if other is found)]
 
 
 def place(
@@ -199,6 +200,7 @@ def place(
         for drawn in reversed(found):
             if drawn.surface is rendered and drawn.placed is None:
                 drawn.placed, drawn.rect, drawn.target = inside, rect, target
+                drawn.scaled = shown is not rendered
                 break
     return rect
 

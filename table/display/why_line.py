@@ -3,7 +3,8 @@ last trick shown again on demand (ShowLastTrick) as a panel over the view.
 
 Any screen model with `why` (Text or None), `judged` (table.core.frame.JudgedView or None) and `showing_last`
 gets both; the scoreboard gives the line its own strip between the view and the message banner, so it is never
-taken for a message (no warning sign, its own colours and a "Why" tag) and never covers the game.
+taken for a message (no warning sign, its own colours and a "Why" tag) and never covers the game. The strip is
+there only while there is a why to say, and not on the final screen.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from table.core.frame import Phase
 from table.core.text import text
 from table.display import typeset
 from table.display.card_art import INK, PAPER
@@ -29,9 +31,12 @@ MOST_LINES = 4  # a why takes at most this many lines of the smallest type
 
 
 def has_why(model: Any) -> bool:
-    """A game's screen model (the lobby's has no why): the strip stays while the game is on, so nothing jumps when a
-    why comes and goes."""
-    return hasattr(model, "why")
+    """A game's screen model with a why to say (the lobby's has none). Without one there is no strip: an empty strip
+    took room from the seats' plates. At the game's end the last trick's why is old news: the final screen says
+    why the winner won; while the last trick is shown again, its panel says the why."""
+    if getattr(model, "showing_last", False):
+        return False  # the last trick's panel says the why, over the view
+    return getattr(model, "why", None) is not None and getattr(model, "phase", None) is not Phase.GAME_OVER
 
 
 def why_key(model: Any) -> Hashable:
@@ -40,8 +45,8 @@ def why_key(model: Any) -> Hashable:
 
 def strip_height(model: Any, size: tuple[int, int], paint: Paint) -> int:
     """The why strip's height on a screen of `size`: a sixteenth of it, and at least two lines of the smallest type;
-    a line more while a why needs it (the view gives the room: the bar and the banner never move). None in the
-    lobby."""
+    a line more while a why needs it (the view gives the room: the bar and the banner never move). None without a
+    why to say."""
     if not has_why(model):
         return 0
     with typeset.screen(size) as scale:
@@ -61,7 +66,7 @@ def draw_why(surface: pygame.Surface, model: Any, strip: pygame.Rect, paint: Pai
     without one."""
     surface.fill(STRIP, strip)
     why = getattr(model, "why", None)
-    if why is None:
+    if why is None or not has_why(model):
         return
     pad = _pad(surface.get_size())
     (word, size, tag), room = _room(strip, pad, paint)

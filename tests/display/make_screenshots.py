@@ -42,6 +42,7 @@ SHOTS = [  # (language, screen, size)
     ("de", "dice-trick", (800, 480)),
     ("fr", "dice-doubt", (1920, 1080)),
     ("it", "dice-doubt", (800, 480)),
+    ("en", "dice-final-ranking", (1920, 1080)),
 ]
 
 

@@ -156,4 +156,27 @@ def dice_screens(language: str = "en") -> dict[str, Shot]:
     shots["dice-trick"] = Shot(flow.screen())  # type: ignore[arg-type]
     throw("black:5", confidence=0.35)
     shots["dice-doubt"] = Shot(flow.screen())  # type: ignore[arg-type]
+    final = dice_final(language)
+    shots["dice-final-ranking"] = Shot(final)
+    shots["dice-final-score-pad"] = Shot(final, pad=True)
     return shots
+
+
+def dice_final(language: str = "en") -> Any:
+    """The dice game's end: the same five players, every round thrown with dice drawn from one bag."""
+    from table.core.table_state import TableState
+    from table.games.skullking_dice import rules as skd
+    from table.games.skullking_dice.flow import SkullKingDiceFlow
+    from tests.games.dice_driver import DiceTable
+
+    table = DiceTable(players=(0, 1, 2, 3, 4), seats=5)
+    table.flow = SkullKingDiceFlow(TableState(len(DICE_NAMES), language, names=list(DICE_NAMES)), [0, 1, 2, 3, 4])
+    rng = random.Random(11)
+    bag = [kind for kind, count in skd.STANDARD_BAG.counts.items() for _ in range(count)]
+    for number in range(1, table.screen.rounds + 1):
+        table.bid_all({seat: (seat + number) % 3 % max(1, number) for seat in range(5)})
+        drawn = rng.sample(bag, 5 * number)  # every die of the round from one bag
+        for trick in range(number):
+            kinds = drawn[trick * 5 : trick * 5 + 5]
+            table.trick(*(f"{kind}:{rng.choice(skd.STANDARD_BAG.faces[kind])}" for kind in kinds))
+    return table.screen

@@ -199,7 +199,14 @@ def test_the_dice_screens_and_every_choice_of_the_bar_fit_in_every_language(
     language: str, size: tuple[int, int]
 ) -> None:
     shots = dice_screens(language)
-    assert set(shots) == {"dice-trick", "dice-doubt", "dice-round-summary", "dice-score-pad"}
+    assert set(shots) == {
+        "dice-trick",
+        "dice-doubt",
+        "dice-round-summary",
+        "dice-score-pad",
+        "dice-final-ranking",
+        "dice-final-score-pad",
+    }
     doubt = shots["dice-doubt"].screen
     assert doubt.trick is not None and doubt.trick.lead == "black" and doubt.trick.dice[-1].doubt is not None
     assert [die.order for die in doubt.trick.dice] == [1, 2, 3, 4]  # in landing order

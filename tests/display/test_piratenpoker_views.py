@@ -3,6 +3,7 @@ cards laid face down are the same whichever cards they are (the scoreboard canno
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from table.core.table_state import TableState
 from table.core.text import LANGUAGES
 from table.display import typeset
 from table.display.scoreboard import Scoreboard
-from table.display.views import find_view
+from table.display.views import Paint, find_view
 from table.games.piratenpoker.flow import PiratenpokerFlow
 from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot
 from table.games.piratenpoker.screen import PokerScreen
@@ -221,3 +222,47 @@ def test_the_final_score_s_rows_share_one_size_and_its_headings_fit(size: tuple[
         assert overflows == [] and [d.text for d in found if d.rendered[0] > d.box[0]] == [], language
         totals = {str(final.total) for final in screen.finals}
         assert len({d.size for d in found if d.text in totals}) == 1, language  # every row's total in one size
+
+
+FINAL_SIZES = [(1280, 560), (1920, 860), (800, 347), (560, 347)]  # the view's size: TV, demo, 7", beside a QR code
+
+
+@pytest.mark.parametrize("size", FINAL_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_final_score_shows_every_loot_card_whole_with_its_value(size: tuple[int, int]) -> None:
+    """The winner's loot was fanned, each card over the next, its values hidden: every card now lies whole beside
+    the others, its value on it, all values in one size."""
+    final = SHOTS["final"]
+    with typeset.screen((size[0], size[1] * 5 // 4)), typeset.record_texts() as found:
+        draw_final_score(final, size)
+    heads = {d.text: d.rect for d in found if d.text in ("player", "fronts") and d.rect is not None}
+    figures = [d for d in found if re.fullmatch(r"[+-]\d+", d.text) and d.rect is not None]
+    held = sum(len(row.loot) for row in final.finals)
+    assert held > 8  # the winner's pile is large enough to have been fanned
+    in_loot = [d for d in figures if d.rect and heads["player"].right < d.rect.centerx < heads["fronts"].left]
+    assert len(in_loot) == held
+    inks = [d.surface.get_bounding_rect().move(d.rect.topleft) for d in in_loot if d.surface and d.rect]
+    assert not any(a.colliderect(b) for n, a in enumerate(inks) for b in inks[n + 1 :])
+    assert len({d.size for d in in_loot}) == 1
+
+
+def test_each_final_row_adds_up_as_printed_and_the_crown_covers_no_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "1 x 4" under sharks was a count, so a row did not add up; the crown stood over the place's "1"."""
+    from table.games.piratenpoker import views as piratenpoker_views
+
+    final = SHOTS["final"]
+    xs = [32, 130, 360, 680, 800, 920, 1040, 1160]
+    for row in final.finals:
+        cells, _ = piratenpoker_views._final_cells(row, xs, 100, 100, 1280, Paint())
+        fronts, sharks, backs, sets, total = (int(words) for words, _ in cells[2:7])
+        assert fronts + sharks + backs + sets == total, cells
+    crowns: list[pygame.Rect] = []
+    monkeypatch.setattr(piratenpoker_views, "draw_crown", lambda surface, box, ink: crowns.append(box))
+    for size in FINAL_SIZES:
+        crowns.clear()
+        with typeset.screen((size[0], size[1] * 5 // 4)), typeset.record_texts() as found:
+            draw_final_score(final, size)
+        places = [d for d in found if d.text == "1" and d.rect is not None and d.rect.left < size[0] // 10]
+        (place,) = places
+        assert place.surface is not None and place.rect is not None
+        ink = place.surface.get_bounding_rect().move(place.rect.topleft)
+        assert [crown for crown in crowns if crown.colliderect(ink)] == [], size

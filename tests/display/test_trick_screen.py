@@ -134,7 +134,7 @@ def test_the_led_tag_lies_beside_its_card_clear_of_every_other_word(language: st
             plates = seat_plates(screen, view.size)
         assert overflows == []
         assert [d.text for d in found if d.rendered[0] > d.box[0]] == []  # the card's words keep their room
-        drawn = {(d.text, tuple(d.rect)) for d in found if d.rect and d.text.strip() and d.target is not board.surface}
+        drawn = {(d.text, tuple(d.rect)) for d in found if d.rect and d.text.strip() and d.target is board._board}
         rects = [(words, pygame.Rect(rect)) for words, rect in drawn]  # the view's texts (it was drawn twice)
         tags = [rect for words, rect in rects if words in said]
         assert len(tags) <= 1

@@ -1,5 +1,8 @@
 """Every text on every screen, at the TV's and the 7-inch screen's size, in all five languages, measured as drawn:
-none smaller than the type scale's minimum for the screen, none cut short, none outside its surface.
+none smaller than the type scale's minimum for the screen, none cut short, none outside its surface; and, looked up
+in the finished frame (tests/display/screen_checks.py), none covered by what was drawn after it (another text, a
+card, a crown, a plate), no sentence said twice on one screen, no button of the operator's bar larger than the
+game's smallest words. Every screen, in every language, at every size: 5 x 3 runs of ~45 frames, ~10 s in all.
 
 The typesetter records each text it fits (its size, the height of its capitals, whether it was cut) and where it
 was placed; the screens are every game's of the catalog, the lobby, the bar's states, the summaries, the score pads
@@ -18,6 +21,7 @@ import pytest
 from table.core.text import LANGUAGES
 from table.display import typeset
 from table.display.typeset import Drawn, Overflow, record_texts, scale_for, watch_overflows
+from tests.display import screen_checks
 from tests.display.all_screens import DEMO, Frame, all_frames, draw
 
 SIZES = [(1920, 1080), (800, 480), DEMO]
@@ -29,6 +33,13 @@ def frames(language: str) -> dict[str, Frame]:
 
 
 OVERFLOWS: dict[tuple[str, tuple[int, int]], list[tuple[str, Overflow]]] = defaultdict(list)
+FOUND: dict[tuple[str, tuple[int, int]], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+CHECKS = {
+    "hidden": screen_checks.hidden,
+    "overlapping": screen_checks.overlapping,
+    "repeated": screen_checks.repeated,
+    "loud bar": screen_checks.loud_bar,
+}
 
 
 @cache
@@ -38,7 +49,9 @@ def measured(language: str, size: tuple[int, int]) -> list[tuple[str, Drawn]]:
         if frame.sizes and size not in frame.sizes:
             continue
         with record_texts() as found, watch_overflows() as overflows:
-            draw(frame, size)
+            board = draw(frame, size)
+        for check, find in CHECKS.items():  # on the finished frame, while the surfaces are at hand
+            FOUND[(language, size)][check] += [f"{name}: {problem}" for problem in find(board, found)]
         for drawn in found:  # kept for the assertions; the surfaces let go (a frame's board is megabytes)
             drawn.surface = drawn.target = None
         out += [(name, drawn) for drawn in found if drawn.text.strip()]  # an empty text has no height
@@ -65,6 +78,15 @@ def test_every_text_is_legible_whole_and_on_the_screen(language: str, size: tupl
     assert outside == [], f"{len(outside)} texts outside their surface:\n" + "\n".join(outside[:40])
     assert wider == [], f"{len(wider)} texts wider than their box:\n" + "\n".join(wider[:40])
     assert OVERFLOWS[(language, size)] == []  # none needed more lines than its box has room for
+
+
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_is_hidden_or_repeated_and_the_bar_is_quiet(language: str, size: tuple[int, int], check: str) -> None:
+    measured(language, size)
+    problems = FOUND[(language, size)][check]
+    assert problems == [], f"{len(problems)} {check}:\n" + "\n".join(problems[:40])
 
 
 def test_every_text_was_placed_through_the_typesetter() -> None:

@@ -54,6 +54,9 @@ def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, s
             assert added == [], f"{name} at {size} in {language}: {added}"
             strip = scoreboard.why_strip()
             said = shown.why.render(catalog_for(language))
+            if shown.showing_last:  # the last trick's panel says the why: the strip gives the view its room
+                assert strip.height == 0 and said in [d.text for d in found if d.target is scoreboard._board]
+                continue
             lines = [d.rect for d in found if d.text == said and d.rect is not None and d.rect.colliderect(strip)]
             assert lines and all(strip.contains(rect) for rect in lines), f"{name}: the why spills out of its strip"
             assert strip.height >= size[1] // 20
@@ -61,17 +64,25 @@ def test_the_why_line_and_the_last_trick_draw_in_every_language(language: str, s
             assert len(colours - {STRIP}) > 2, f"{name}: the why line is empty"  # words are drawn on it
 
 
-def test_the_strip_stays_empty_without_a_why_and_the_view_gives_it_room() -> None:
+def test_without_a_why_there_is_no_strip_and_the_view_takes_its_room() -> None:
+    """The empty strip (and the empty banner under it) took a sixth of the height from the seats' plates."""
     screen = screens("en")["skullking"]
-    quiet = board(dataclasses.replace(screen, why=None), (800, 480))
-    strip = quiet.why_strip()
+    quiet = board(dataclasses.replace(screen, why=None, messages=()), (800, 480))
+    assert quiet.why_strip().height == 0
+    said = board(screen, (800, 480))
+    strip = said.why_strip()
     assert strip.height >= max(480 // 16, block_height(2, scale_for((800, 480)).small))  # two lines of small type
-    assert board(screen, (800, 480)).why_strip() == strip  # the layout does not jump when a why comes and goes
-    assert {quiet.surface.get_at((x, strip.centery))[:3] for x in range(0, 800, 4)} == {STRIP}
+    assert quiet.layout()[1].height == 0  # nothing to say: no banner either
+    assert quiet.layout()[0].bottom == quiet.layout()[3].top  # the view reaches the bar
+    assert {said.surface.get_at((x, strip.top + 1))[:3] for x in range(0, 800, 4)} == {STRIP}
     lobby = board(every_screen("en")["lobby"].screen, (800, 480))
     assert lobby.why_strip().height == 0
-    assert quiet.layout()[1:] == lobby.layout()[1:]  # the banner and the bar keep their room (the type scale's)
-    assert quiet.layout()[0].height == lobby.layout()[0].height - strip.height  # the view gives the strip's
+
+
+def test_the_final_screen_has_no_why_of_the_last_trick() -> None:
+    final = every_screen("en")["final-ranking"].screen
+    assert final.why is not None  # the flow keeps it, for the "Last trick" button
+    assert board(final, (800, 480)).why_strip().height == 0
 
 
 def test_a_long_why_gets_a_line_more_and_is_drawn_whole_inside_its_strip() -> None:

@@ -36,6 +36,7 @@ from table.sim.virtual_deck import VirtualCard, virtual_deck
 GAME = "flying-hollander"
 RETRY_TICKS = 90  # an action the table has not taken after this long (the link was down) is tried again
 ILLEGAL_TRY = 0.06  # how often a bot tries a card that may not be played
+FINAL_LEGEND = "each FINAL line: place, name, cards left (the first out wins, holding none)"
 
 
 class HollanderFaults(Faults):
@@ -105,9 +106,12 @@ class VirtualHollanderTable(SimTable):
         return [self.faults.report()] if self.faults is not None else []
 
     def final_lines(self, screen: Any) -> list[str]:
+        """Who went out, then `FINAL <place> <name> <cards left>` per player: the first out wins holding none; the
+        others share the next place, each with the cards still held (its hand, clash and final cards)."""
         names = {view.seat: view.name for view in screen.seats}
-        lines = [f"gone out: {', '.join(names[seat] for seat in screen.out)}", ""]
-        lines += [f"FINAL {p.place} {p.name.replace(' ', '_')} {p.total}" for p in screen.ranking]
+        left = {view.seat: view.hand + view.clash + view.final for view in screen.seats}
+        lines = [f"gone out: {', '.join(names[seat] for seat in screen.out)}", FINAL_LEGEND, ""]
+        lines += [f"FINAL {p.place} {p.name.replace(' ', '_')} {left[p.seat]}" for p in screen.ranking]
         return lines
 
     # --- Running ----------------------------------------------------------------------------------------------------

@@ -23,12 +23,13 @@ import math
 import pygame
 
 from table.core import inputs
-from table.core.frame import Phase
+from table.core.frame import Phase, Placing
 from table.core.text import Text, plural, text, verbatim
 from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER
 from table.display.card_entry import CardEntryControls
 from table.display.controls import Button, register_controls
+from table.display.repetition import said_already
 from table.display.summary_screens import draw_ranking
 from table.display.typeset import fit_text, fits, font, place, row_size
 from table.display.views import PAD, Paint, register
@@ -192,9 +193,11 @@ def draw_hollander_table(screen: HollanderScreen, size: tuple[int, int], paint: 
     plates = hollander_plates(screen, size)
     seated = seat_strip.seated(screen)
     box = plates[seated[0].seat] if seated else pygame.Rect(0, 0, 1, 1)
-    sizes = (  # the plates' names in one size, their marks in another: the same on every plate
+    counts = [str(count) for view in seated for count in (view.hand, view.clash, view.final)]
+    sizes = (  # the plates' names in one size, their marks in another, their counts in a third: on every plate
         row_size([paint.say(_name(view)) for view in seated], box.width * 9 // 10, box.height // 5),
         row_size([paint.say(_mark(view)) for view in seated], box.width - 8, box.height // 5 * 4 // 5, 2),
+        row_size(counts, *_figure_box(box)),  # "12" as large as "4"
     )
     for view in seated:
         _plate(surface, view, plates[view.seat], paint, sizes)
@@ -239,8 +242,12 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
     # What must be beaten, in words, beside the pile.
     info = pygame.Rect(fan_right + box.width // 30, box.top, box.right - fan_right - box.width // 30, box.height)
     line = info.height // 7
-    rows: list[tuple[Text, tuple[int, int, int]]] = [
-        (text("Next card: {need}", need=screen.beat), HIGHLIGHT),
+    beat = text("Next card: {need}", need=screen.beat)
+    asked = paint.say(screen.prompt)  # the prompt says what to lay, mostly: then it is not said twice
+    rows: list[tuple[Text, tuple[int, int, int]]] = (
+        [] if said_already(paint.say(beat), [asked]) else [(beat, HIGHLIGHT)]
+    )
+    rows += [
         (
             plural("{count} card on the pile", "{count} cards on the pile", len(screen.pile), count=len(screen.pile)),
             PAPER,
@@ -267,8 +274,13 @@ def _pile(surface: pygame.Surface, screen: HollanderScreen, box: pygame.Rect, pa
         y = place(surface, said, topleft=(info.left, y)).bottom + max(2, line // 5)  # after what it took
 
 
+def _figure_box(plate: pygame.Rect) -> tuple[int, int]:
+    """The room for a stack's count on a plate."""
+    return (plate.width - 8) // 3 * 2 // 5, plate.height // 5
+
+
 def _plate(
-    surface: pygame.Surface, view: HollanderSeat, box: pygame.Rect, paint: Paint, sizes: tuple[int, int]
+    surface: pygame.Surface, view: HollanderSeat, box: pygame.Rect, paint: Paint, sizes: tuple[int, int, int]
 ) -> None:
     pygame.draw.rect(surface, PAPER, box, border_radius=box.height // 10)
     frame = max(4, box.height // 20)
@@ -300,7 +312,7 @@ def _plate(
         pygame.draw.rect(surface, colour, mini, border_radius=4)
         if position == view.position:
             pygame.draw.rect(surface, INK, mini.inflate(6, 6), width=3, border_radius=5)
-        figure = fit_text(str(count), room // 3 * 2 // 5, row, INK)
+        figure = fit_text(str(count), *_figure_box(box), INK, size=sizes[2])
         place(surface, figure, midleft=(mini.right + 4, mini.centery))
         word = fit_text(words[n], slot, row * 3 // 5, INK, size=size)  # (its slot: room enough at this size)
         place(surface, word, midtop=(centre, mini.bottom + 2))
@@ -348,6 +360,20 @@ class HollanderControls(CardEntryControls):
 
 
 register_controls(HollanderScreen, HollanderControls)
-register(HollanderScreen, draw_ranking, phase=Phase.GAME_OVER)
+
+
+def _cards_left(screen: HollanderScreen, placing: Placing) -> Text:
+    """A final row's last cell: the cards the player still holds (the winner none: they went out first)."""
+    seat = screen.seats[placing.seat]
+    left = seat.hand + seat.clash + seat.final
+    return plural("{count} card left", "{count} cards left", left, count=left)
+
+
+def draw_final(screen: HollanderScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
+    """The final ranking: who went out first (the prompt says it), then every player with the cards left."""
+    return draw_ranking(screen, size, paint, reason=lambda final: final.prompt, detail=_cards_left)
+
+
+register(HollanderScreen, draw_final, phase=Phase.GAME_OVER)
 register(HollanderScreen, draw_hollander_table, plates=hollander_plates)
 register(HollanderScreen, draw_hollander_table, plates=hollander_plates, kind=PAD)

@@ -38,6 +38,7 @@ from table.sim.virtual_deck import VirtualCard, virtual_deck
 LIFT_AFTER = 4  # ticks a card lies on a reader before the bot looks whether the table took it
 RETRY_TICKS = 90  # a card the table has not taken after this long is lifted (and laid again if still wanted)
 HOLD_GAP = 1.4  # seconds after a hold before the same bot presses again (the hold lasts HOLD_SECONDS + 0.2)
+POINTS_LEGEND = "points: fronts + sharks (+4 each) + backs + sets = total"
 
 
 @dataclass
@@ -88,12 +89,11 @@ class PiratenpokerTable(SimTable):
         return [self.faults.report()] if self.faults is not None else []
 
     def final_lines(self, screen: PokerScreen) -> list[str]:
-        lines = ["player".ljust(18) + "fronts sharks  backs   sets  total"]
+        lines = [POINTS_LEGEND, "player".ljust(18) + "fronts sharks  backs   sets  total"]
         for final in screen.finals:
             name = str(final.label)
-            lines.append(
-                f"{name:<18}{final.fronts:>6}{final.sharks:>7}{final.backs:>7}{final.bonus:>7}{final.total:>7}"
-            )
+            sharks = final.sharks * pp.LOOT_BACKS[pp.SHARK_FRONT]  # points, as the final screen says them
+            lines.append(f"{name:<18}{final.fronts:>6}{sharks:>7}{final.backs:>7}{final.bonus:>7}{final.total:>7}")
         lines.append("")
         lines += [f"FINAL {final.place} {str(final.label).replace(' ', '_')} {final.total}" for final in screen.finals]
         return lines

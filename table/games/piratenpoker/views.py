@@ -15,10 +15,11 @@ import pygame
 from table.core.frame import Phase
 from table.core.text import Text, text
 from table.display.card_art import INK, PAPER, SUIT_COLOURS, draw_crown
-from table.display.typeset import current, fit_size, fit_text, fits, font, place
+from table.display.typeset import current, fit_size, fit_text, fits, font, place, row_size
 from table.display.views import Paint, register
 from table.games.piratenpoker import controls as piratenpoker_controls
 from table.games.piratenpoker.inputs import ChooseLoot, GiveLoot, PlayDone
+from table.games.piratenpoker.rules import LOOT_BACKS, SHARK_FRONT
 from table.games.piratenpoker.screen import FinalView, HeldView, PokerScreen, PokerSeat
 
 FELT = (22, 60, 45)
@@ -29,7 +30,7 @@ BACK_LINE = (200, 170, 120)
 GREY = (170, 170, 170)
 LOOT_BACK = (60, 60, 66)
 CARD_RATIO = 1.45
-LOOT = 2  # the final score's column of loot cards
+PLAYER, LOOT = 1, 2  # the final score's columns of the players' names and of their loot cards
 
 
 def _colour(code: str) -> tuple[int, int, int]:
@@ -72,19 +73,35 @@ def _poker_back(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, BACK_LINE, inner.topright, inner.bottomleft, max(1, box.width // 14))
 
 
+def _figure(code: str, front_up: bool) -> str:
+    """What a loot card is worth as it lies: "+10" face up; turned over "-5", or "+4" for a shark."""
+    front = int(code.split(":")[2])
+    return f"{front if front_up else LOOT_BACKS[front]:+d}"
+
+
+def _figure_room(box: pygame.Rect) -> tuple[int, int]:
+    return max(1, box.width - 6), max(1, box.height * 6 // 10 - 6)
+
+
 def _loot_card(
-    surface: pygame.Surface, code: str, box: pygame.Rect, front_up: bool = True, figure_shown: bool = True
+    surface: pygame.Surface,
+    code: str,
+    box: pygame.Rect,
+    front_up: bool = True,
+    figure_shown: bool = True,
+    size: int | None = None,
 ) -> None:
-    """A loot card: front "+10" on its colour; back "-5", or "+4" with a shark fin, on dark grey."""
+    """A loot card: front "+10" on its colour; back "-5", or "+4" with a shark fin, on dark grey. `size`: the
+    figure's, shared with the cards beside it."""
     front = int(code.split(":")[2])
     colour = _colour(code) if front_up else LOOT_BACK
     pygame.draw.rect(surface, colour, box, border_radius=max(2, box.width // 8))
     pygame.draw.rect(surface, _colour(code), box, width=max(2, box.width // 12), border_radius=max(2, box.width // 8))
-    worth = {5: 4, 6: -3, 8: -4, 10: -5}[front] if not front_up else front
+    worth = _figure(code, front_up)
     ink = _ink_on(colour)
-    figure = pygame.Rect(box.left, box.top, box.width, box.height * 6 // 10).inflate(-6, -6)
-    if figure_shown and fits(f"{worth:+d}", figure.width, figure.height):  # else the sum beside says it
-        _words(surface, f"{worth:+d}", figure, ink)
+    figure = pygame.Rect(box.topleft, _figure_room(box)).move(3, 3)
+    if figure_shown and fits(worth, figure.width, figure.height):  # else the sum beside says it
+        _words(surface, worth, figure, ink, size=size)
     if not front_up and front == 5:  # the shark's fin
         fin = pygame.Rect(box.left + box.width // 4, box.top + box.height * 6 // 10, box.width // 2, box.height // 3)
         pygame.draw.polygon(surface, PAPER, [fin.bottomleft, fin.midtop, fin.bottomright])
@@ -125,18 +142,23 @@ def draw_poker_table(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
 
 def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, paint: Paint) -> None:
     card_h = box.height * 62 // 100
-    card_w = int(card_h / CARD_RATIO)
     # The loot stacks on the left, each with its count.
     stack_w = box.width // 4
     row = (box.height - 8) // 4
-    for n, (colour, name, count) in enumerate(zip(screen.colours, screen.colour_names, screen.stacks, strict=True)):
-        line = pygame.Rect(box.left, box.top + n * row, stack_w, row - 4)
+    stacks = list(zip(screen.colours, screen.colour_names, screen.stacks, strict=True))
+    named = [paint.say(text("{colour} stack", colour=name)) for _, name, _ in stacks]
+    counts = [str(count) for _, _, count in stacks]
+    chip_side = row - 4
+    words_size = row_size(named, stack_w - chip_side - 8, chip_side)  # "yellow stack" as large as "red stack"
+    count_size = row_size(counts, chip_side * 3 // 4, chip_side * 3 // 4)
+    for n, ((colour, _, _), words, count) in enumerate(zip(stacks, named, counts, strict=True)):
+        line = pygame.Rect(box.left, box.top + n * row, stack_w, chip_side)
         chip = pygame.Rect(line.left, line.top, line.height, line.height)
         pygame.draw.rect(surface, LOOT_BACK, chip, border_radius=4)
         pygame.draw.rect(surface, SUIT_COLOURS[colour], chip, width=max(2, chip.width // 8), border_radius=4)
-        _words(surface, str(count), chip.inflate(-chip.width // 4, -chip.height // 4), PAPER)
-        words = paint.say(text("{colour} stack", colour=name))
-        _words(surface, words, pygame.Rect(chip.right + 8, line.top, line.width - chip.width - 8, line.height), PAPER)
+        _words(surface, count, chip.inflate(-chip.width // 4, -chip.height // 4), PAPER, size=count_size)
+        room = pygame.Rect(chip.right + 8, line.top, line.width - chip.width - 8, line.height)
+        _words(surface, words, room, PAPER, size=words_size)
     piles = pygame.Rect(box.left, box.top + 3 * row, stack_w, row - 4)
     _words(
         surface,
@@ -146,10 +168,11 @@ def _middle(surface: pygame.Surface, screen: PokerScreen, box: pygame.Rect, pain
     )
     # The loot lying out, in the middle.
     cards, rects = _loot_places(screen, box)
-    card_w // 3
-    for code, rect in rects:
-        overboard = screen.step == "give" and code == screen.pointed
-        _loot_card(surface, code, rect, front_up=not overboard)
+    shown = [(code, rect, not (screen.step == "give" and code == screen.pointed)) for code, rect in rects]
+    figures = [_figure(code, up) for code, _, up in shown]
+    size = row_size(figures, *_figure_room(rects[0][1])) if rects else None  # "+10" as large as "+5"
+    for code, rect, front_up in shown:
+        _loot_card(surface, code, rect, front_up=front_up, size=size)
         if code == screen.pointed:
             pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(14, 14), width=6, border_radius=8)
             word = text("overboard") if screen.round == 1 else text("below deck")
@@ -275,6 +298,9 @@ def draw_final_score(screen: PokerScreen, size: tuple[int, int], paint: Paint | 
     xs = [width // 40]
     for span in _spans(said, width - width // 20)[:-1]:
         xs.append(xs[-1] + span)
+    most = max((len(final.loot) for final in screen.finals), default=0)
+    needed = _grid_height(most, xs[3] - xs[2] - 6) + 12  # a large loot gets a taller row, whole, up to the room
+    row_h = max(row_h, min(needed, (height - band * 2 - band // 2) // rows))
     boxes = [
         pygame.Rect(
             xs[n], band + band // 4, (xs[n + 1] if n + 1 < len(xs) else width - width // 40) - xs[n] - 6, band * 2 // 5
@@ -294,7 +320,10 @@ def _spans(heads: list[str], width: int) -> list[int]:
     shares = (0.08, 0.18, 0.24, 0.1, 0.1, 0.1, 0.1, 0.1)
     face = font(current().small)
     spans = [max(round(share * width), face.size(head)[0] + 10) for share, head in zip(shares, heads, strict=True)]
-    spans[LOOT] = max(width // 10, width - sum(spans) + spans[LOOT])
+    least = max(width // 10, face.size(heads[LOOT])[0] + 10)  # its heading whole ("bottino")
+    spans[LOOT] = max(least, width - sum(spans) + spans[LOOT])
+    over = sum(spans) - width  # the loot's least room taken from the players' names, which wrap
+    spans[PLAYER] -= max(0, min(over, spans[PLAYER] - face.size(heads[PLAYER])[0] - 10))
     return spans
 
 
@@ -303,7 +332,8 @@ def _final_cells(
 ) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect | None]:
     """A final row's cells (words, box), and where a winner's crown goes (over the place: None for the others)."""
     sets = f"+{final.bonus}" if final.bonus else "0"
-    numbers = [f"+{final.fronts}", f"{final.sharks} x 4", str(final.backs), sets, str(final.total)]
+    sharks = f"{final.sharks * LOOT_BACKS[SHARK_FRONT]:+d}"  # the sharks' points, so that a row adds up as printed
+    numbers = [f"+{final.fronts}", sharks, str(final.backs), sets, str(final.total)]
     cells = [(str(final.place), pygame.Rect(xs[0], y, xs[1] - xs[0] - 6, row_h - 8))]
     cells.append((paint.say(final.label), pygame.Rect(xs[1], y, xs[2] - xs[1] - 6, row_h - 8)))
     for n, words in enumerate(numbers):
@@ -312,11 +342,82 @@ def _final_cells(
         cells.append((words, pygame.Rect(left, y, right - left - 6, row_h - 8)))
     if final.place != 1:
         return cells, None
-    box = cells[0][1]
-    crown = pygame.Rect(0, 0, min(box.width, box.height * 2 // 5), box.height * 2 // 5)
-    crown.midtop = (box.centerx, box.top + box.height // 12)
-    cells[0] = (cells[0][0], pygame.Rect(box.left, crown.bottom, box.width, box.bottom - crown.bottom))
+    box = cells[0][1]  # the crown at the left of the place's cell, the number at its right: side by side, clear
+    side = min(box.width // 2, box.height * 2 // 5)
+    crown = pygame.Rect(0, 0, side, side)
+    crown.midleft = (box.left, box.centery)
+    cells[0] = (cells[0][0], pygame.Rect(crown.right + 2, box.top, box.right - crown.right - 2, box.height))
     return cells, crown
+
+
+def _chip() -> tuple[int, int, int]:
+    """A loot card on the final score at its smallest: room for "+10" in the smallest type; and the gap between."""
+    face = font(current().small)
+    return face.size("+10")[0] + 8, face.get_linesize() + 4, 4
+
+
+def _grid_height(count: int, width: int) -> int:
+    """The height `count` loot cards need at their smallest, in as many rows as `width` makes them take."""
+    chip_w, chip_h, gap = _chip()
+    columns = max(1, (width + gap) // (chip_w + gap))
+    rows = max(1, -(-count // columns))
+    return rows * (chip_h + gap) - gap
+
+
+def _grid(count: int, box: pygame.Rect) -> tuple[int, int, int]:
+    """(columns, card width, card height) of `count` loot cards laid side by side in rows inside `box`, none over
+    another, each holding its value: as many rows as give the largest cards (no smaller than "+10" needs)."""
+    chip_w, chip_h, gap = _chip()
+    best = (max(1, count), chip_w, chip_h)
+    scale = 0.0
+    widest = max(1, (box.width + gap) // (chip_w + gap))  # more columns than that would run out of the box
+    for rows in range(1, 7):
+        columns = -(-max(1, count) // rows)
+        if columns > widest and rows < 6:
+            continue
+        width = (box.width - gap * (columns - 1)) / columns
+        height = (box.height - gap * (rows - 1)) / rows
+        fits_in = min(width / chip_w, height / chip_h, 2.0)  # as large as twice its smallest
+        if fits_in > scale:
+            scale, best = fits_in, (columns, round(chip_w * max(1.0, fits_in)), round(chip_h * max(1.0, fits_in)))
+    return best
+
+
+def _grid_places(count: int, box: pygame.Rect) -> list[pygame.Rect]:
+    columns, width, height = _grid(count, box)
+    gap = _chip()[2]
+    return [
+        pygame.Rect(box.left + (n % columns) * (width + gap), box.top + (n // columns) * (height + gap), width, height)
+        for n in range(count)
+    ]
+
+
+def _grid_figure_size(finals: tuple[FinalView, ...], xs: list[int], row_h: int) -> int | None:
+    """The loot cards' figures on the final score, all in one size: the largest that fits every card."""
+    figures, rooms = [], []
+    for final in finals:
+        places = _grid_places(len(final.loot), pygame.Rect(xs[2], 0, xs[3] - xs[2] - 6, row_h - 12))
+        figures += [_figure(held.code, held.front_up) for held in final.loot]
+        rooms += [_card_figure_box(rect) for rect in places]
+    if not rooms:
+        return None
+    return min(fit_size([figure], *room) for figure, room in zip(figures, rooms, strict=True))
+
+
+def _card_figure_box(card: pygame.Rect) -> tuple[int, int]:
+    return max(1, card.width - 6), max(1, card.height - 4)
+
+
+def _loot_grid(surface: pygame.Surface, loot: tuple[HeldView, ...], box: pygame.Rect, size: int | None) -> None:
+    """The loot won, each card whole with its figure (the final score: every value can be read)."""
+    for held, rect in zip(loot, _grid_places(len(loot), box), strict=True):
+        colour = _colour(held.code) if held.front_up else LOOT_BACK
+        radius = max(2, rect.width // 8)
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        pygame.draw.rect(surface, _colour(held.code), rect, width=max(2, rect.width // 12), border_radius=radius)
+        figure = pygame.Rect((0, 0), _card_figure_box(rect))
+        figure.center = rect.center
+        _words(surface, _figure(held.code, held.front_up), figure, _ink_on(colour), size=size)
 
 
 def _final_rows(
@@ -326,10 +427,11 @@ def _final_rows(
     width = surface.get_width()
     rows = [_final_cells(final, xs, top + r * row_h, row_h, width, paint) for r, final in enumerate(finals)]
     size = min((fit_size([words], box.width, box.height) for cells, _ in rows for words, box in cells), default=None)
+    figure_size = _grid_figure_size(finals, xs, row_h)
     for r, (final, (cells, crown)) in enumerate(zip(finals, rows, strict=True)):
         y = top + r * row_h
         colour = HIGHLIGHT if final.place == 1 else PAPER
-        _loot_row(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12))
+        _loot_grid(surface, final.loot, pygame.Rect(xs[2], y + 4, xs[3] - xs[2] - 6, row_h - 12), figure_size)
         for words, box in cells:
             _words(surface, words, box, colour, size=size)
         if crown is not None:  # every winner: a crown over the place, and a frame: not the colour alone

@@ -48,6 +48,7 @@ short_forms.add_short_forms(
     {
         "YOUR TURN": text("TURN"),
         "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
+        "bid {bid}, won {won}": text("bid/won {bid}/{won}"),  # eight plates at 800x480, the score pad's order
     }
 )
 
@@ -201,10 +202,13 @@ def _revealed_bid(surface: pygame.Surface, bid: int, centre: tuple[int, int], ca
 
 
 def _plate_words(view: SeatView, won: bool, bonus: int, paint: Paint) -> PlateWords:
-    """A plate's two lines (each with its short form, if any): the name (and who deals), the state ("" for none)."""
+    """A plate's lines (each with its short form, if any): the name (and who deals: left out if the plate is too
+    narrow, the title says it too), the state ("" for none), the total so far."""
     name = text("{name} (deals)", name=seat_label(view)) if view.dealer else seat_label(view)
     detail = _detail(view, won, bonus)
-    return short_forms.forms(name, paint.catalog), short_forms.forms(detail or "", paint.catalog)
+    total = text("total {total}", total=view.total)  # the running total, as the dice game's plates say it
+    names = short_forms.forms(name, paint.catalog) + ((paint.say(seat_label(view)),) if view.dealer else ())
+    return (names, *(short_forms.forms(words or "", paint.catalog) for words in (detail, total)))
 
 
 def _card(

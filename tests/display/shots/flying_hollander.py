@@ -7,4 +7,8 @@ from tests.display.hollander_screens import hollander_screens
 
 
 def frames(language: str) -> dict[str, Frame]:
-    return {f"hollander-{name}": Frame(model) for name, model in hollander_screens(language).items()}
+    from tests.display.why_shots import hollander_kraken  # (imports the other games' shots: not at the top)
+
+    found = {f"hollander-{name}": Frame(model) for name, model in hollander_screens(language).items()}
+    found["hollander-kraken"] = Frame(hollander_kraken(language))  # a why line, and its news
+    return found

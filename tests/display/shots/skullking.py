@@ -37,5 +37,6 @@ def frames(language: str) -> dict[str, Frame]:
     del shots["lobby"]  # the lobby's own (tests.display.all_screens)
     found = {name: Frame(shot.screen, shot.pad, shot.phase_age, shot.reveal_age) for name, shot in shots.items()}
     found["correcting"] = replace(found["trick-result"], bar=_correcting)
+    found["last-trick"] = replace(found["trick-result"], model=replace(found["trick-result"].model, showing_last=True))
     found["hand"] = replace(found["trick"], hand=HAND, sizes=(DEMO, (1920, 1080)))  # the demo's window, never the 7"
     return found
