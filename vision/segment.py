@@ -40,7 +40,9 @@ SHADOW_AREA = 0.15  # (dice) a cast shadow smaller than this is left on its die:
 DEEP = 0.74  # (L + 40.8) ratio: a lamp's shadow core (~55 % of the pixel values) is darker; a soft shade is not
 LOOSE = 1.5  # a shadow found is grown through pixels this much less strictly like the cloth in shadow
 LIGHT_CHANGE = 6.0  # (dice) "shadow" over more than this: the light changed (a lamp turned down), not cast shadows
-ISLAND = 0.02  # (dice) pixels far unlike the cloth amid a shadow-like patch: a glyph, whose die the patch is
+# (dice) pixels far unlike the cloth amid a shadow-like patch: a glyph, whose die the patch is (a smaller island is
+# a bit of a die's own edge cut off by its shadow)
+ISLAND = 0.05
 CAST_BY = 0.6  # (dice) a piece keeps at least this much without its shadow: a die, whose shadow can go
 # A lone die covers up to this many dice: its side faces show away from the point under the camera (issue 29).
 LONE_MAX = 1.75
@@ -153,26 +155,28 @@ class _Masks:
         model = _tray_model(lab) if tray is None else tray
         # Shadows change lightness far more than colour, so lightness counts half.
         self.distance = cv2.transform(cv2.absdiff(lab, model), _WEIGHTS)
-        # ... but nothing on the tray except a die is much darker than the tray: a shadow takes at most ~30 % of the
-        # light. (L + 40.8 is proportional to the cube root of luminance: a ratio of it is a ratio of light.)
+        # ... but nothing on the tray except a die is much darker than the tray: diffuse light's shade takes at most
+        # ~30 % of the light (a lamp's cast shadow, darker, is cut off below). (L + 40.8 is proportional to the cube
+        # root of luminance: a ratio of it is a ratio of light.)
         self.lightness, self.tray_lightness = lab[..., 0] + 40.8, model[..., 0] + 40.8
-        mask = cv2.bitwise_or(
-            (self.distance > 18).view(np.uint8), (self.lightness < DARK * self.tray_lightness).view(np.uint8)
-        )
+        dark = (self.lightness < DARK * self.tray_lightness).view(np.uint8)
+        mask = cv2.bitwise_or((self.distance > 18).view(np.uint8), dark)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
         # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
         self.mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
         self.lab, self.model = lab, model
-        self.shadow = shadow_mask(lab, model)  # the cloth darkened, keeping its colour: perhaps a cast shadow
         self.cast: np.ndarray | None = None  # the cast shadows taken off the dice that cast them
-        self._cut_shadows(mask)
+        if cv2.countNonZero(dark) >= SHADOW_AREA * _DIE_AREA:  # a lamp's shadow has a deep core: perhaps one here
+            deep = np.nonzero(cv2.bitwise_and(dark, mask))
+            if np.count_nonzero(shadow_mask(lab[deep], model[deep])) >= SHADOW_AREA * _DIE_AREA:
+                self._cut_shadows(mask)  # (a black die is darker still, and most frames stop here)
         self.contours, _ = cv2.findContours(self.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
 
     def _cut_shadows(self, mask: np.ndarray) -> None:
         """A lamp's cast shadow (the cloth darkened, its colour kept: vision/shadows.py) taken off the die that casts
         it. Only from a piece that keeps a die's worth of pixels without it, and not where a glyph lies in the
         "shadow": a die whose body looks like the cloth in shadow (a black die on dark felt) stays whole."""
-        shadow = self.shadow & mask
+        shadow = shadow_mask(self.lab, self.model) & mask  # the cloth darkened, keeping its colour
         amount = cv2.countNonZero(shadow)
         if amount < SHADOW_AREA * _DIE_AREA or amount > LIGHT_CHANGE * _DIE_AREA:
             return  # no shadow worth cutting (most frames under a soft light), or the light changed (not shadows)
@@ -186,13 +190,8 @@ class _Masks:
         cast[np.unique(patch_labels[(outside > 0) & (shadow > 0)])] = True
         parts, part_labels, stats, _ = cv2.connectedComponentsWithStats(rest)
         far = np.bincount(part_labels[self.distance > STROKE], minlength=parts)
-        big = stats[:, cv2.CC_STAT_AREA] >= CAST_BY * _DIE_AREA
-        big[0] = False
-        islands = ~big & (far >= ISLAND * _DIE_AREA)
+        islands = (stats[:, cv2.CC_STAT_AREA] < CAST_BY * _DIE_AREA) & (far >= ISLAND * _DIE_AREA)
         islands[0] = False
-        if islands.any() and big.any():  # a bit of a die's own edge cut off by its shadow is no glyph: too near it
-            near_die = cv2.dilate(big[part_labels].view(np.uint8), _DISC11)
-            islands[np.unique(part_labels[(near_die > 0) & (rest > 0)])] = False
         if islands.any():
             touching = cv2.dilate(islands[part_labels].view(np.uint8), _SQUARE3)
             cast[np.unique(patch_labels[(touching > 0) & (shadow > 0)])] = False
@@ -244,7 +243,6 @@ class _Masks:
 _WEIGHTS = np.array([[0.5, 1.0, 1.0]], np.float32)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 _DISC5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-_DISC11 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11))  # a quarter of a die around
 _DIE_AREA = SEGMENT_DIE**2  # a die's area at the segmenting scale
 
 

@@ -20,7 +20,8 @@ SAME_COLOUR = 10.0  # a*, b* within this (summed) of the cloth's scaled by the s
 
 def shadow_mask(lab: np.ndarray, tray: np.ndarray, loose: float = 1.0) -> np.ndarray:
     """0/1 uint8 where `lab` (OpenCV 8-bit LAB scale, float) is the cloth of `tray` (same) in shadow. `loose` > 1
-    widens the colour allowed and the depth: for growing a shadow already found (its deepest, noisiest pixels)."""
+    widens the colour allowed and the depth: for growing a shadow already found (its deepest, noisiest pixels).
+    Any shape: the last axis is L, a, b (so it also takes (n, 3) pixels picked out)."""
     ratio = (lab[..., 0] + 40.8) / (tray[..., 0] + 40.8)
     drift = np.abs((lab[..., 1] - 128) - ratio * (tray[..., 1] - 128))
     drift += np.abs((lab[..., 2] - 128) - ratio * (tray[..., 2] - 128))
