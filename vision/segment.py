@@ -353,7 +353,8 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
     glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
     for piece in _merge_glyphs(glyphs, side):
         around = _die_around_glyph(piece, masks, side, die_area, blobs)
-        if around is not None:
+        # A stroke at a found die's edge (a side face's glyph, a glint) leads back to that die: no second one.
+        if around is not None and all(np.hypot(b.x - around.x, b.y - around.y) >= side * 0.6 for b in blobs):
             blobs.append(around)
     return Segmentation(blobs, obstructed=False)
 

@@ -1,7 +1,9 @@
 """The tray watcher: frames in, landing-order events out (vision/tray_events.py).
 
-Feed it every camera frame. It reads the tray once each time the picture has been still for `settle_frames`
-frames (a die counts only when still), and compares that reading with the dice it already knows:
+Feed it every camera frame. Each time the picture has been still for `settle_frames` frames (a die counts only
+when still), it reads that frame and the next `votes` - 1 still ones and votes (`vote`: a die seen in one frame
+only is a ghost; a face the frames disagree on is "not sure", None, for the operator to settle rather than a
+guess), and compares that reading with the dice it already knows:
 
 - a die it has not seen before gets the next order number: `DieSettled`;
 - a known die that now reads differently or lies elsewhere keeps its number: `DieChanged` (a knock);
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.motion import MOTION_SIZE, MotionCheck, SettleDetector
-from vision.pipeline import DiceReader, DieReading
+from vision.pipeline import DiceReader, DieReading, TrayReading
 from vision.segment import tray_model
 from vision.tray_events import (
     CameraBack,
@@ -44,6 +46,9 @@ from vision.tray_events import (
 NUDGE = 0.6  # a reading within this many die widths of a known die is that die
 MOVED = 0.5  # a known die that moved farther than this (die widths) is reported as changed
 KNOCK_REACH = 6.0  # a knocked die is looked for this far (die widths) among new dice of its kind
+VOTES = 1  # settled frames read per rest and voted on by default (the table's camera tray votes over TABLE_VOTES)
+TABLE_VOTES = 3  # a die seen in most of them counts, and its face must agree
+AGREE = 2 / 3  # a face read alike in fewer of the frames that saw its die is "not sure" (None): the operator decides
 
 
 @dataclass
@@ -55,9 +60,10 @@ class _KnownDie:
 class TrayTracker:
     """Turns a stream of frames into TrayEvents: which die landed when, what it shows, what changed."""
 
-    def __init__(self, reader: DiceReader | None = None, settle_frames: int = 4) -> None:
+    def __init__(self, reader: DiceReader | None = None, settle_frames: int = 4, votes: int = VOTES) -> None:
         self.reader = reader or DiceReader()
         self.settle_frames = settle_frames
+        self.votes = max(1, votes)
         self.reset()
 
     def reset(self) -> None:
@@ -72,6 +78,7 @@ class TrayTracker:
         self._blocked = False
         self._camera_lost = False
         self._tray: np.ndarray | None = None  # the tray model from the last empty tray (a still camera)
+        self._ballot: list[TrayReading] = []  # the readings of the settled frames of this rest, voted on
 
     def lost(self, reason: str) -> list[TrayEvent]:
         """The camera gave no frame: reported once until frames come again."""
@@ -94,13 +101,17 @@ class TrayTracker:
         if changed is not None:
             self._last_change[changed] = self._frame
         self._still = 0 if self._settle.is_moving(changed) else self._still + 1
-        if self._still == self.settle_frames:  # once per rest
-            events.extend(self._read(frame))
+        if self._still == self.settle_frames:
+            self._ballot = []  # a new rest: its settled frames are read and voted on
+        if self.settle_frames <= self._still < self.settle_frames + self.votes:
+            self._ballot.append(self._reading(frame))
+            if len(self._ballot) == self.votes:  # once per rest
+                events.extend(self._events(vote(self._ballot, self.reader.die_px), frame))
         return events
 
     # ------------------------------------------------------------------ one settled frame
 
-    def _read(self, frame: np.ndarray) -> list[TrayEvent]:
+    def _reading(self, frame: np.ndarray) -> TrayReading:
         # The camera is still: the tray model fitted when the tray was last seen empty serves every later frame
         # (it saves the fit, a fifth of the reading). Should the light change, everything would differ from it:
         # a reading that says "covered" is then made again with a fresh fit, and the model dropped.
@@ -110,6 +121,9 @@ class TrayTracker:
             reading = self.reader.read(frame)
         if not reading.obstructed and not reading.dice and self.reader.tray is None:
             self._tray = tray_model(frame, self.reader.die_px)
+        return reading
+
+    def _events(self, reading: TrayReading, frame: np.ndarray) -> list[TrayEvent]:
         if reading.obstructed:
             if self._blocked:
                 return []
@@ -180,3 +194,42 @@ def _nearest_pairs(
             used_reading.add(index)
             pairs.append((by_order[order], readings[index]))
     return pairs
+
+
+def vote(readings: list[TrayReading], die_px: float) -> TrayReading:
+    """One reading from the readings of several settled frames: a die counts if most frames saw it (a ghost of one
+    frame, a glare, does not), lies where the first frame that saw it put it, and shows the face most frames read
+    if at least AGREE of them did; else its face is None ("not sure": the operator's correction) rather than a
+    guess. Its confidence is the mean over the frames that read that face, times their share."""
+    if len(readings) == 1:
+        return readings[0]
+    if sum(reading.obstructed for reading in readings) * 2 > len(readings):
+        return TrayReading([], obstructed=True)
+    seen = [reading for reading in readings if not reading.obstructed]
+    groups: list[list[DieReading]] = []
+    for reading in seen:
+        taken: set[int] = set()
+        for die in reading.dice:
+            near = [i for i, group in enumerate(groups) if i not in taken
+                    and np.hypot(group[0].x - die.x, group[0].y - die.y) <= NUDGE * die_px]  # fmt: skip
+            if near:
+                index = min(near, key=lambda i: np.hypot(groups[i][0].x - die.x, groups[i][0].y - die.y))
+                groups[index].append(die)
+                taken.add(index)
+            else:
+                groups.append([die])
+                taken.add(len(groups) - 1)
+    dice = []
+    for group in groups:
+        if len(group) * 2 <= len(seen):
+            continue  # seen in too few of the frames: a ghost
+        tally: dict[tuple[str, str | None], list[float]] = {}
+        for die in group:
+            tally.setdefault((die.kind, die.face), []).append(die.confidence)
+        (kind, face), confidences = max(tally.items(), key=lambda item: (len(item[1]), sum(item[1])))
+        share = len(confidences) / len(group)
+        if share < AGREE:
+            face = None
+        first = group[0]
+        dice.append(DieReading(kind, face, first.x, first.y, float(np.mean(confidences)) * share))
+    return TrayReading(dice, obstructed=False)

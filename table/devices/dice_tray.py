@@ -143,9 +143,11 @@ def open_tray(source: str, bag: DiceBag | None = None, die_px: float | None = No
     from table.paths import dice_folder
     from vision.dice import DiceSet
     from vision.pipeline import DiceReader
-    from vision.tracker import TrayTracker
+    from vision.tracker import TABLE_VOTES, TrayTracker
 
     dice = DiceSet(dict(bag.faces), dict(bag.counts)) if bag is not None else None  # only the faces printed
     reader = DiceReader.from_folder(dice_folder(), dice=dice, die_px=die_px)
     # A die found again after a restart lies within 30 px of where it lay for 44 px dice: scaled to this camera.
-    return DiceTray(WatchedCamera(camera), TrayTracker(reader), match_px=30.0 * reader.die_px / 44.0)
+    # Three settled frames per rest, voted on: a face they disagree on is "not sure", for the operator (issue 29).
+    tracker = TrayTracker(reader, votes=TABLE_VOTES)
+    return DiceTray(WatchedCamera(camera), tracker, match_px=30.0 * reader.die_px / 44.0)

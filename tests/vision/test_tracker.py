@@ -5,9 +5,9 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from vision.pipeline import DiceReader
+from vision.pipeline import DiceReader, DieReading, TrayReading
 from vision.render import DieSpec, render
-from vision.tracker import TrayTracker
+from vision.tracker import TrayTracker, vote
 from vision.tray_events import (
     CameraBack,
     CameraLost,
@@ -180,3 +180,36 @@ def test_a_tray_model_fitted_on_the_empty_tray_is_reused_and_dropped_when_the_li
         events += tracker.feed(dim)
     assert not any(isinstance(e, TrayBlocked | DieRemoved) for e in events)
     assert tracker._tray is None
+
+
+# ---------------------------------------------------------------- several frames per throw (issue 29)
+
+
+def _die(face: str | None, confidence: float = 0.95, x: int = 200) -> DieReading:
+    return DieReading("black", face, x, 180, confidence)
+
+
+def test_a_face_the_settled_frames_disagree_on_is_not_sure_rather_than_a_guess() -> None:
+    readings = [TrayReading([_die("7")], False), TrayReading([_die("1")], False), TrayReading([_die("5")], False)]
+    (die,) = vote(readings, 44.0).dice
+    assert die.face is None and die.kind == "black"
+
+
+def test_a_face_most_settled_frames_agree_on_is_kept_and_a_one_frame_ghost_dropped() -> None:
+    readings = [
+        TrayReading([_die("7"), _die("6", x=400)], False),  # a glare read as a die in one frame only
+        TrayReading([_die("7", 0.9)], False),
+        TrayReading([_die("1", 0.5)], False),
+    ]
+    (die,) = vote(readings, 44.0).dice
+    assert die.face == "7" and abs(die.confidence - 0.925 * 2 / 3) < 1e-6
+
+
+def test_the_tracker_votes_over_its_settled_frames(reader: DiceReader) -> None:
+    tracker = TrayTracker(reader, votes=3)
+    _feed(tracker, _hold(()))
+    events = [tracker.feed(_frame((BLACK,))) for _ in range(STILL + 2)]
+    # The die settles at the 4th still frame after the change; the 2 frames after it are read and voted on too.
+    assert [len(e) for e in events] == [0, 0, 0, 0, 0, 0, 1, 0]
+    (first,) = events[6]
+    assert isinstance(first, DieSettled) and (first.kind, first.face) == ("black", "7")
