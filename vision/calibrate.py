@@ -23,6 +23,8 @@ from vision.segment import find_dice, half_size_lab, resized, segment_scale
 from vision.shadows import without_shadows
 
 MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
+CORE_AT_LEAST = 0.45  # a die keeps at least this share of the piece (die and shadow) when its shadow is cut off
+SIDES_AT_MOST = 0.75  # a die's top face is at least this share of the width of the die and the sides it shows
 RIM = 1.05  # the top face, rim included, over the part of it in the body colour
 PART_SEEN = 0.75  # a die that stands out from the cloth over less of its width than this is seen only in part
 CLOTH_DISTANCE = 14.0  # a die's body must differ at least this much from the cloth (LAB, lightness counting half)
@@ -65,19 +67,28 @@ def _biggest_piece(image: np.ndarray, tray: np.ndarray, scale: float) -> tuple[f
     empty = cv2.cvtColor(small_tray, cv2.COLOR_BGR2LAB).astype(np.float32)
     distance = cv2.transform(cv2.absdiff(lab, empty), _WEIGHTS[None])
     darker = (lab[..., 0] + 40.8) < 0.74 * (empty[..., 0] + 40.8)
-    mask: np.ndarray = (distance > 18).astype(np.uint8) | darker.astype(np.uint8)
-    mask = without_shadows(mask, lab, empty)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
+    unlike: np.ndarray = (distance > 18).astype(np.uint8) | darker.astype(np.uint8)
+    whole, cut = _filled_biggest(unlike), _filled_biggest(without_shadows(unlike, lab, empty))
+    # A die whose body looks like the cloth in shadow (a black die on grey felt) loses most of itself to the cut:
+    # a cast shadow is a smaller part of the die and its shadow.
+    filled = cut if cut is not None and whole is not None and cut.sum() >= whole.sum() * CORE_AT_LEAST else whole
+    if filled is None:
         return None
-    biggest = max(contours, key=cv2.contourArea)
-    filled = np.zeros(mask.shape, np.uint8)
-    cv2.drawContours(filled, [biggest], -1, 1, cv2.FILLED)
     area = int(filled.sum())
     if area < 16:
         return None
     return _top_face_side(small, filled) / scale, area
+
+
+def _filled_biggest(mask: np.ndarray) -> np.ndarray | None:
+    """The biggest piece of the 0/1 mask, its holes filled (0/1), after a closing that joins a die's parts."""
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    filled = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(filled, [max(contours, key=cv2.contourArea)], -1, 1, cv2.FILLED)
+    return filled
 
 
 def _top_face_side(image: np.ndarray, piece: np.ndarray) -> float:
@@ -98,7 +109,10 @@ def _top_face_side(image: np.ndarray, piece: np.ndarray) -> float:
         return whole
     _, (w, h), _ = cv2.minAreaRect(points)
     # + its rim: rounded edges catch less light, a few % of the side each side fall out of the body colour.
-    return min(whole, float(np.sqrt(max(w, 1.0) * max(h, 1.0))) * RIM)
+    top = float(np.sqrt(max(w, 1.0) * max(h, 1.0))) * RIM
+    # Sides lengthen a die by a third at most: a "top face" smaller than that is a part of it the lamp's glare
+    # (or a big glyph) took out of the body colour, and the whole piece is the better measure.
+    return top if top >= whole * SIDES_AT_MOST else whole
 
 
 def measure_die(image: np.ndarray, tray: np.ndarray) -> float:
