@@ -28,7 +28,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.shadows import shadow_mask
+from vision.shadows import shadow_mask, shadow_masks
 
 SCALE = 0.5  # a 44 px die (the size the thresholds below were tuned at) is segmented at half size
 SEGMENT_DIE = 22.0  # every frame is segmented at the scale that makes its dice this wide: any camera height
@@ -176,7 +176,8 @@ class _Masks:
         """A lamp's cast shadow (the cloth darkened, its colour kept: vision/shadows.py) taken off the die that casts
         it. Only from a piece that keeps a die's worth of pixels without it, and not where a glyph lies in the
         "shadow": a die whose body looks like the cloth in shadow (a black die on dark felt) stays whole."""
-        shadow = shadow_mask(self.lab, self.model) & mask  # the cloth darkened, keeping its colour
+        strict, loose = shadow_masks(self.lab, self.model, (1.0, LOOSE))
+        shadow = strict & mask  # the cloth darkened, keeping its colour
         amount = cv2.countNonZero(shadow)
         if amount < SHADOW_AREA * _DIE_AREA or amount > LIGHT_CHANGE * _DIE_AREA:
             return  # no shadow worth cutting (most frames under a soft light), or the light changed (not shadows)
@@ -210,7 +211,7 @@ class _Masks:
             return
         cut_here = cut[labels] & cast_here
         # Grown into the shadow's deepest, noisiest pixels next to it (a looser test, only where a shadow was found).
-        grown, grown_labels = cv2.connectedComponents(shadow_mask(self.lab, self.model, LOOSE) & mask)
+        grown, grown_labels = cv2.connectedComponents(loose & mask)
         reached = np.zeros(grown, bool)
         reached[np.unique(grown_labels[cut_here])] = True
         reached[0] = False

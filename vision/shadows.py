@@ -22,11 +22,16 @@ def shadow_mask(lab: np.ndarray, tray: np.ndarray, loose: float = 1.0) -> np.nda
     """0/1 uint8 where `lab` (OpenCV 8-bit LAB scale, float) is the cloth of `tray` (same) in shadow. `loose` > 1
     widens the colour allowed and the depth: for growing a shadow already found (its deepest, noisiest pixels).
     Any shape: the last axis is L, a, b (so it also takes (n, 3) pixels picked out)."""
+    return shadow_masks(lab, tray, (loose,))[0]
+
+
+def shadow_masks(lab: np.ndarray, tray: np.ndarray, looseness: tuple[float, ...]) -> list[np.ndarray]:
+    """shadow_mask at several `loose` values, the light's ratio and the colour's drift computed once."""
     ratio = (lab[..., 0] + 40.8) / (tray[..., 0] + 40.8)
     drift = np.abs((lab[..., 1] - 128) - ratio * (tray[..., 1] - 128))
     drift += np.abs((lab[..., 2] - 128) - ratio * (tray[..., 2] - 128))
-    mask = (ratio > DARKEST / loose) & (ratio < LIGHTEST) & (drift < SAME_COLOUR * loose)
-    return mask.view(np.uint8)
+    lit = ratio < LIGHTEST
+    return [(lit & (ratio > DARKEST / loose) & (drift < SAME_COLOUR * loose)).view(np.uint8) for loose in looseness]
 
 
 def without_shadows(mask: np.ndarray, lab: np.ndarray, tray: np.ndarray) -> np.ndarray:
