@@ -19,9 +19,13 @@ import numpy as np
 
 from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader, to_lab
-from vision.segment import find_dice, half_size_lab, segment_scale
+from vision.segment import find_dice, half_size_lab, resized, segment_scale
+from vision.shadows import without_shadows
 
 MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
+CORE_AT_LEAST = 0.45  # a die keeps at least this share of the piece (die and shadow) when its shadow is cut off
+SIDES_AT_MOST = 0.75  # a die's top face is at least this share of the width of the die and the sides it shows
+RIM = 1.05  # the top face, rim included, over the part of it in the body colour
 PART_SEEN = 0.75  # a die that stands out from the cloth over less of its width than this is seen only in part
 CLOTH_DISTANCE = 14.0  # a die's body must differ at least this much from the cloth (LAB, lightness counting half)
 _WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
@@ -56,24 +60,59 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
 
 
 def _biggest_piece(image: np.ndarray, tray: np.ndarray, scale: float) -> tuple[float, int] | None:
-    """The side (in the frame's pixels) and area (at `scale`) of the biggest thing unlike the empty tray."""
-    lab, empty = half_size_lab(image, scale), half_size_lab(tray, scale)
+    """The side (in the frame's pixels) and area (at `scale`) of the biggest thing unlike the empty tray, its cast
+    shadow left out (the cloth darkened, keeping its colour: vision/shadows.py)."""
+    small, small_tray = resized(image, scale), resized(tray, scale)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    empty = cv2.cvtColor(small_tray, cv2.COLOR_BGR2LAB).astype(np.float32)
     distance = cv2.transform(cv2.absdiff(lab, empty), _WEIGHTS[None])
     darker = (lab[..., 0] + 40.8) < 0.74 * (empty[..., 0] + 40.8)
-    mask: np.ndarray = (distance > 18).astype(np.uint8) | darker.astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    unlike: np.ndarray = (distance > 18).astype(np.uint8) | darker.astype(np.uint8)
+    whole, cut = _filled_biggest(unlike), _filled_biggest(without_shadows(unlike, lab, empty))
+    # A die whose body looks like the cloth in shadow (a black die on grey felt) loses most of itself to the cut:
+    # a cast shadow is a smaller part of the die and its shadow.
+    filled = cut if cut is not None and whole is not None and cut.sum() >= whole.sum() * CORE_AT_LEAST else whole
+    if filled is None:
+        return None
+    area = int(filled.sum())
+    if area < 16:
+        return None
+    return _top_face_side(small, filled) / scale, area
+
+
+def _filled_biggest(mask: np.ndarray) -> np.ndarray | None:
+    """The biggest piece of the 0/1 mask, its holes filled (0/1), after a closing that joins a die's parts."""
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
-    biggest = max(contours, key=cv2.contourArea)
     filled = np.zeros(mask.shape, np.uint8)
-    cv2.drawContours(filled, [biggest], -1, 1, cv2.FILLED)
-    area = int(filled.sum())
-    if area < 16:
-        return None
-    _, (w, h), _ = cv2.minAreaRect(biggest)
-    return float(np.sqrt(max(w, 1.0) * max(h, 1.0))) / scale, area
+    cv2.drawContours(filled, [max(contours, key=cv2.contourArea)], -1, 1, cv2.FILLED)
+    return filled
+
+
+def _top_face_side(image: np.ndarray, piece: np.ndarray) -> float:
+    """The width of the die's top face in the 0/1 `piece` of the BGR `image`: away from the point under the camera
+    a die shows one or two of its sides too, lit differently. The top face is the most common colour of the piece
+    (its body; the glyph is smaller): the rectangle around the pixels of that colour, if they are most of the piece,
+    else the whole piece's."""
+    ys, xs = np.nonzero(piece)
+    colours = image[ys, xs].astype(np.float32)
+    coarse = (colours // 24).astype(np.int32)
+    codes = (coarse[:, 0] * 16 + coarse[:, 1]) * 16 + coarse[:, 2]
+    body = colours[codes == np.bincount(codes).argmax()].mean(axis=0)
+    near = np.linalg.norm(colours - body, axis=1) < 0.18 * float(np.linalg.norm(body)) + 14
+    points = np.column_stack([xs, ys])[near].astype(np.float32)
+    _, (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    whole = float(np.sqrt(max(w, 1.0) * max(h, 1.0)))
+    if len(points) < 0.4 * len(xs):
+        return whole
+    _, (w, h), _ = cv2.minAreaRect(points)
+    # + its rim: rounded edges catch less light, a few % of the side each side fall out of the body colour.
+    top = float(np.sqrt(max(w, 1.0) * max(h, 1.0))) * RIM
+    # Sides lengthen a die by a third at most: a "top face" smaller than that is a part of it the lamp's glare
+    # (or a big glyph) took out of the body colour, and the whole piece is the better measure.
+    return top if top >= whole * SIDES_AT_MOST else whole
 
 
 def measure_die(image: np.ndarray, tray: np.ndarray) -> float:

@@ -28,12 +28,28 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.shadows import shadow_mask, shadow_masks
+
 SCALE = 0.5  # a 44 px die (the size the thresholds below were tuned at) is segmented at half size
 SEGMENT_DIE = 22.0  # every frame is segmented at the scale that makes its dice this wide: any camera height
 DARK = 0.74  # (L + 40.8) ratio to the tray's under which a pixel is a die, not a shadow
 FAINT = 7.0  # a faint difference: the body of a die close to the tray colour (and shadows)
 FAINT_DARK = 0.88  # ... or this (L + 40.8) ratio
 STROKE = 40.0  # a thin stroke this unlike the tray is no noise: the glyph of a die otherwise unseen
+SHADOW_AREA = 0.15  # (dice) a cast shadow smaller than this is left on its die: the reader copes as it always did
+DEEP = 0.74  # (L + 40.8) ratio: a lamp's shadow core (~55 % of the pixel values) is darker; a soft shade is not
+LOOSE = 1.5  # a shadow found is grown through pixels this much less strictly like the cloth in shadow
+LIGHT_CHANGE = 6.0  # (dice) "shadow" over more than this: the light changed (a lamp turned down), not cast shadows
+# (dice) pixels far unlike the cloth amid a shadow-like patch: a glyph, whose die the patch is (a smaller island is
+# a bit of a die's own edge cut off by its shadow)
+ISLAND = 0.05
+CAST_BY = 0.6  # (dice) a piece keeps at least this much without its shadow: a die, whose shadow can go
+# A lone die covers up to this many dice: its side faces show away from the point under the camera (issue 29).
+LONE_MAX = 1.75
+SIDES_SHOW = 1.25  # (dice) a lone piece bigger than this shows a die's sides too: its top face is sought
+SIDES_AREA = 0.45  # (dice) at most this much of a lone piece lies outside its top face: a die's sides
+SIDES_COLOUR = 12.0  # a*, b* (summed) within which a die's sides are its body's colour in another light
+TOP_NEAR = 14.0  # LAB distance (lightness counting half) from the body colour within which a pixel is the top face
 GLYPH_AREA = 0.01  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
@@ -105,10 +121,10 @@ def tray_model(image: np.ndarray, die_px: float = 44.0) -> np.ndarray:
 
 def half_size_lab(image: np.ndarray, scale: float = SCALE) -> np.ndarray:
     """The frame at the segmenting scale (half size for 44 px dice; see segment_scale), in float LAB."""
-    return cv2.cvtColor(_resized(image, scale), cv2.COLOR_BGR2LAB).astype(np.float32)
+    return cv2.cvtColor(resized(image, scale), cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def _resized(image: np.ndarray, scale: float) -> np.ndarray:
+def resized(image: np.ndarray, scale: float) -> np.ndarray:
     """The frame scaled. Shrunk to half or less (dice of 44 px and more), its pixels are averaged (INTER_AREA);
     shrunk by less (smaller dice), it is interpolated: averaging by a fraction of a pixel costs 5-8 times as much
     there and reads no better (measured on held-apart frames of 26 and 34 px dice)."""
@@ -139,16 +155,69 @@ class _Masks:
         model = _tray_model(lab) if tray is None else tray
         # Shadows change lightness far more than colour, so lightness counts half.
         self.distance = cv2.transform(cv2.absdiff(lab, model), _WEIGHTS)
-        # ... but nothing on the tray except a die is much darker than the tray: a shadow takes at most ~30 % of the
-        # light. (L + 40.8 is proportional to the cube root of luminance: a ratio of it is a ratio of light.)
+        # ... but nothing on the tray except a die is much darker than the tray: diffuse light's shade takes at most
+        # ~30 % of the light (a lamp's cast shadow, darker, is cut off below). (L + 40.8 is proportional to the cube
+        # root of luminance: a ratio of it is a ratio of light.)
         self.lightness, self.tray_lightness = lab[..., 0] + 40.8, model[..., 0] + 40.8
-        mask = cv2.bitwise_or(
-            (self.distance > 18).view(np.uint8), (self.lightness < DARK * self.tray_lightness).view(np.uint8)
-        )
+        dark = (self.lightness < DARK * self.tray_lightness).view(np.uint8)
+        mask = cv2.bitwise_or((self.distance > 18).view(np.uint8), dark)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
         # A die close to the tray colour shows only as pieces (rim, glyph): closing joins them.
         self.mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _DISC5)
+        self.lab, self.model = lab, model
+        self.cast: np.ndarray | None = None  # the cast shadows taken off the dice that cast them
+        if cv2.countNonZero(dark) >= SHADOW_AREA * _DIE_AREA:  # a lamp's shadow has a deep core: perhaps one here
+            deep = np.nonzero(cv2.bitwise_and(dark, mask))
+            if np.count_nonzero(shadow_mask(lab[deep], model[deep])) >= SHADOW_AREA * _DIE_AREA:
+                self._cut_shadows(mask)  # (a black die is darker still, and most frames stop here)
         self.contours, _ = cv2.findContours(self.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+
+    def _cut_shadows(self, mask: np.ndarray) -> None:
+        """A lamp's cast shadow (the cloth darkened, its colour kept: vision/shadows.py) taken off the die that casts
+        it. Only from a piece that keeps a die's worth of pixels without it, and not where a glyph lies in the
+        "shadow": a die whose body looks like the cloth in shadow (a black die on dark felt) stays whole."""
+        strict, loose = shadow_masks(self.lab, self.model, (1.0, LOOSE))
+        shadow = strict & mask  # the cloth darkened, keeping its colour
+        amount = cv2.countNonZero(shadow)
+        if amount < SHADOW_AREA * _DIE_AREA or amount > LIGHT_CHANGE * _DIE_AREA:
+            return  # no shadow worth cutting (most frames under a soft light), or the light changed (not shadows)
+        rest = mask & (1 - shadow)
+        # A cast shadow lies outside the die, on the cloth: a shadow-like patch inside a piece (a dark glyph of the
+        # cloth's hue) is none. And a glyph in a shadow-like patch (an island of pixels far unlike the cloth, apart
+        # from every die-sized part) makes the patch that glyph's die, not a shadow.
+        patches, patch_labels = cv2.connectedComponents(shadow)
+        outside = cv2.dilate(1 - self.mask, _DISC5)
+        cast = np.zeros(patches, bool)
+        cast[np.unique(patch_labels[(outside > 0) & (shadow > 0)])] = True
+        parts, part_labels, stats, _ = cv2.connectedComponentsWithStats(rest)
+        far = np.bincount(part_labels[self.distance > STROKE], minlength=parts)
+        islands = (stats[:, cv2.CC_STAT_AREA] < CAST_BY * _DIE_AREA) & (far >= ISLAND * _DIE_AREA)
+        islands[0] = False
+        if islands.any():
+            touching = cv2.dilate(islands[part_labels].view(np.uint8), _SQUARE3)
+            cast[np.unique(patch_labels[(touching > 0) & (shadow > 0)])] = False
+        cast[0] = False
+        cast_here = cast[patch_labels]
+        # A lamp's shadow has a deep core, darker than the soft shade between dice under diffuse light (which the
+        # segmenter has always coped with, and is left alone); the die that casts it keeps a die's worth of pixels.
+        core = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SQUARE3)
+        count, labels = cv2.connectedComponents(self.mask)
+        core_area = np.bincount(labels[core > 0], minlength=count)
+        deep = cast_here & (self.lightness < DEEP * self.tray_lightness)
+        deep_area = np.bincount(labels[deep], minlength=count)
+        cut = (core_area >= CAST_BY * _DIE_AREA) & (deep_area >= SHADOW_AREA * _DIE_AREA)
+        cut[0] = False
+        if not cut.any():
+            return
+        cut_here = cut[labels] & cast_here
+        # Grown into the shadow's deepest, noisiest pixels next to it (a looser test, only where a shadow was found).
+        grown, grown_labels = cv2.connectedComponents(loose & mask)
+        reached = np.zeros(grown, bool)
+        reached[np.unique(grown_labels[cut_here])] = True
+        reached[0] = False
+        cut_here = (cut_here | reached[grown_labels]) & cut[labels]
+        self.cast = cut_here.view(np.uint8)
+        self.mask = cv2.morphologyEx(np.where(cut_here, core, mask), cv2.MORPH_CLOSE, _DISC5)
 
     def strokes(self) -> Sequence[np.ndarray]:
         """Contours of thin strokes far unlike the tray that the noise filter erased, away from everything found:
@@ -156,6 +225,8 @@ class _Masks:
         two wide at half size. Noise never differs this much from the tray."""
         strokes: np.ndarray = (self.distance > STROKE).view(np.uint8)
         strokes[cv2.dilate(self.mask, _DISC5) > 0] = 0
+        if self.cast is not None:  # a cast shadow's deepest pixels differ from the cloth as much as a glyph's
+            strokes[cv2.dilate(self.cast, _DISC5) > 0] = 0
         if not cv2.countNonZero(strokes):
             return []  # most frames: every such pixel is on a die found
         strokes = cv2.morphologyEx(strokes, cv2.MORPH_CLOSE, _DISC5)
@@ -173,6 +244,7 @@ class _Masks:
 _WEIGHTS = np.array([[0.5, 1.0, 1.0]], np.float32)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 _DISC5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+_DIE_AREA = SEGMENT_DIE**2  # a die's area at the segmenting scale
 
 
 @dataclass(frozen=True)
@@ -222,12 +294,13 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
     die_area = side**2
     pieces = [_Piece.of(contour) for contour in masks.contours]
     areas = np.array([piece.area for piece in pieces])
-    if areas.sum() > die_area * 8.5 or (areas > die_area * 7.5).any():
+    # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
+    lone = areas[(areas > die_area * 0.8) & (areas < die_area * LONE_MAX)]
+    unit = float(np.median(lone)) if len(lone) else die_area * 1.1
+    most = max(die_area * 8.5, unit * 7.7)  # six dice, with their side faces when the camera sees them
+    if areas.sum() > most or (areas > most - die_area).any():
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.
         return Segmentation([], obstructed=True)
-    # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
-    lone = areas[(areas > die_area * 0.8) & (areas < die_area * 1.45)]
-    unit = float(np.median(lone)) if len(lone) else die_area * 1.1
     blobs: list[Blob] = []
     glyphs: list[_Piece] = []
     for piece in pieces:
@@ -242,6 +315,11 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
             heap = 1  # one die leaning on an edge covers 1.4 dice, not two dice side by side (2 x 1)
         if heap == 1:
             (blob,) = _blobs([points], 1, die_area)
+            if (not blob.readable or area > die_area * SIDES_SHOW) and area < die_area * LONE_MAX:
+                # Away from the point under the camera a die shows its sides too: the piece is longer than a die
+                # (read "on its edge") or bigger, and its middle is off the top face's. The top face is found by
+                # its colour.
+                blob = _top_face(piece, masks, side, die_area) or blob
             if not blob.readable and area < die_area * 1.6:
                 # The closing may join a die to the glyph of a touching die near the tray's colour: opening with a
                 # bigger disc cuts the glyph's thin strokes off, leaving a square die; the glyph is sought apart.
@@ -276,9 +354,47 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
     glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
     for piece in _merge_glyphs(glyphs, side):
         around = _die_around_glyph(piece, masks, side, die_area, blobs)
-        if around is not None:
+        # A stroke at a found die's edge (a side face's glyph, a glint) leads back to that die: no second one.
+        if around is not None and all(np.hypot(b.x - around.x, b.y - around.y) >= side * 0.6 for b in blobs):
             blobs.append(around)
     return Segmentation(blobs, obstructed=False)
+
+
+def _top_face(piece: _Piece, masks: _Masks, side: float, die_area: float) -> Blob | None:
+    """The die's top face in a piece that shows its sides too: the square of the piece's commonest colour (its
+    body: the glyph is smaller, the sides are lit otherwise), if it is a flat die's size and shape."""
+    h, w = piece.filled.shape
+    inside = piece.filled > 0
+    colours = masks.lab[piece.y : piece.y + h, piece.x : piece.x + w][inside]
+    coarse = (colours // 16).astype(np.int32)
+    codes = (coarse[:, 0] * 16 + coarse[:, 1]) * 16 + coarse[:, 2]
+    body = colours[codes == np.bincount(codes).argmax()].mean(axis=0)
+    offset = (colours - body) * _WEIGHTS[0]
+    near = np.einsum("ij,ij->i", offset, offset) < TOP_NEAR**2
+    if near.sum() < die_area * 0.45:
+        return None
+    ys, xs = np.nonzero(inside)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(np.column_stack([xs[near], ys[near]]).astype(np.float32))
+    long, short = max(rw, rh), max(min(rw, rh), 1.0)
+    if long / short > 1.25 or short < side * 0.75 or long > side * 1.25:
+        return None
+    # What lies outside the top face must be a die's sides, thin strips along it: not a touching die of another
+    # colour.
+    face = np.zeros_like(piece.filled)
+    corners = cv2.boxPoints(((cx, cy), (rw + 2, rh + 2), angle))
+    cv2.fillConvexPoly(face, np.round(corners).astype(np.int32), 255)
+    beyond = (piece.filled & ~face)[inside] > 0
+    if beyond.sum() > die_area * SIDES_AREA:
+        return None
+    if beyond.sum() > die_area * 0.05:
+        # ... the same body under less (or more) light: a*, b* scaled as L + 40.8 is (vision/shadows.py), unlike
+        # a touching die of another colour seen in part.
+        sides = colours[beyond]
+        ratio = (sides[:, 0] + 40.8) / (body[0] + 40.8)
+        drift = np.abs(sides[:, 1:] - 128 - ratio[:, None] * (body[1:] - 128)).sum(axis=1)
+        if float(np.median(drift)) > SIDES_COLOUR:
+            return None
+    return Blob(cx + piece.x, cy + piece.y, float(angle % 90), True)
 
 
 def _merge_glyphs(glyphs: list[_Piece], side: float) -> list[_Piece]:
