@@ -261,3 +261,35 @@ def test_the_wall_says_at_once_when_the_broker_is_lost_and_back(venue: Venue, tm
     finally:
         server.stop()
         store.close()
+
+
+# Each word of the players' names the wall shows now: [word, the distinct tops of its letters' lines].
+BROKEN_WORDS = """() => {
+  const found = [];
+  for (const link of document.querySelectorAll(".table-card .players li a")) {
+    const node = link.firstChild;
+    if (!node || link.getBoundingClientRect().height === 0) continue;
+    const text = node.textContent, range = document.createRange();
+    let start = 0;
+    for (const word of text.split(" ")) {
+      const tops = new Set();
+      for (let i = start; i < start + word.length; i++) {
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.height > 0) tops.add(Math.round(rect.top));
+      }
+      found.push([word, tops.size]);
+      start += word.length + 1;
+    }
+  }
+  return found;
+}"""
+
+
+def test_the_wall_breaks_a_name_between_its_words_only(venue: Venue) -> None:
+    """The name "Bartholomew" was drawn as "Bartholo" over "mew": two columns of players in a card left no room."""
+    page = open_page(venue, "/wall", "tv")
+    words = page.evaluate(BROKEN_WORDS)
+    assert "Bartholomew" in [word for word, _ in words]  # the longest name of the evening is on the first page
+    assert [word for word, lines in words if lines > 1] == []
+    page.close()
