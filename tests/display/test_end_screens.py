@@ -60,8 +60,7 @@ def test_the_hollander_s_end_names_who_went_out_first_and_every_player_s_cards_l
 @pytest.mark.parametrize("name", ["trick", "trick-result", "2021-trick", "2021-rosie"])
 def test_every_skull_king_plate_shows_the_seat_s_total_so_far(name: str) -> None:
     """On the TV and the demo's window, on every plate alike (a third line, or joined to the state or the name:
-    seat_oval.PlateSizes); on the 7-inch screen with six seats the totals are left out where they fit on no plate
-    beside "WINS THE TRICK (+30 bonus)" or "Bartholomew (deals)": the score pad (V) has them."""
+    seat_oval.PlateSizes); on the 7-inch screen too, in short forms where needed (test_plate_totals.py)."""
     model = frames("en")[name].model
     for size in SIZES[:2]:
         said = " ".join(d.text for d in texts(name, size))
