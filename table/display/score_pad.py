@@ -155,17 +155,29 @@ def draw_score_pad(screen: Any, size: tuple[int, int], paint: Paint | None = Non
             box = cell(column, rows - 1)
             if players[column - 1] in crowned:  # filled, and crowned: not by colour alone
                 pygame.draw.rect(surface, HIGHLIGHT, box.inflate(-4, -4))
-            shown = write(str(score.total), box, kind="total")
             if players[column - 1] in crowned:
-                side = max(box.height * 2 // 3, shown.height * 4 // 5)  # as tall as the total's figures at least
-                crown = pygame.Rect(0, 0, side, side)
-                crown.midright = (shown.left - box.height // 6, box.centery)
-                draw_crown(surface, crown, INK)
+                _crowned_total(surface, str(score.total), box, sizes["total"])
+            else:
+                write(str(score.total), box, kind="total")
     for row in range(1, rows):
         pygame.draw.line(surface, LINE, (pad.left, y(row)), (pad.right, y(row)), 2 if row in (1, rows - 1) else 1)
     for column in range(1, columns):
         pygame.draw.line(surface, LINE, (x(column), pad.top), (x(column), pad.bottom), 2 if column == 1 else 1)
     return surface
+
+
+def _crowned_total(surface: pygame.Surface, total: str, box: pygame.Rect, size: int) -> None:
+    """A crown, a gap, the total: centred in the cell as one group, the gap measured between their inks (the
+    figures' side bearings and the crown's jewels would otherwise let them touch on the 7-inch screen)."""
+    side = box.height * 3 // 5
+    rendered = fit_text(total, box.width * 19 // 20 - side, box.height * 7 // 10, INK, size=size)
+    ink = rendered.get_bounding_rect()
+    gap = max(4, ink.height // 3) + max(2, side // 14)  # a third of the figures' height, past the jewel's radius
+    left = box.centerx - (side + gap + ink.width) // 2
+    crown = pygame.Rect(left, 0, side, side)
+    crown.centery = box.centery
+    draw_crown(surface, crown, INK)
+    place(surface, rendered, topleft=(crown.right + gap - ink.left, box.centery - rendered.get_height() // 2))
 
 
 def save_score_pad(screen: Any, path: str, size: tuple[int, int] = (1280, 720)) -> None:

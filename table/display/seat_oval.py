@@ -76,22 +76,35 @@ def _lines_held(plate: pygame.Rect) -> int:
 
 class PlateSizes(NamedTuple):
     """The plates' lines' sizes (the same on every plate), and where a plate too low for its last line (the total)
-    puts it: "line" (it has the room), "state" ("bid 1, won 0, total 20"), "name" ("Anna, total 20") or "none"."""
+    puts it: "line" (it has the room), "state" ("bid 1, won 0, total 20"), "name" ("Anna, total 20") or "none";
+    `short` when the totals there are said in their short form ("\u03a3 20"), on every plate alike."""
 
     sizes: tuple[int, ...]
     last: str = "line"
+    short: bool = False
 
 
-def plate_lines(words: PlateWords, last: str) -> PlateWords:
-    """The lines a plate shows, its last one put where `last` says (PlateSizes)."""
+def plate_lines(words: PlateWords, last: str, short: bool = False) -> PlateWords:
+    """The lines a plate shows, its last one put where `last` says (PlateSizes): joined to the state, or alone in
+    its place when the seat has no state to say, or joined to the name; in its `short` form, or its long one."""
     if len(words) <= 2 or last == "line":
         return words
-    name, state, total = words
-    if last == "state" and state[0]:
-        return name, tuple(f"{said}, {total[0]}" for said in state)
-    if last in ("name", "state"):
-        return tuple(f"{said}, {total[0]}" for said in name), state
+    name, state, forms = words
+    total = forms[-1:] if short else forms[:1]
+    if last == "state" and not state[0]:
+        return name, total
+    if last == "state":
+        return name, _joined(state, total)
+    if last == "name":
+        return _joined(name, total), state
     return name, state
+
+
+def _joined(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    """Two lines' forms said on one line ("bid 1, won 0, total 20"), longest first: each pair of forms, so that the
+    shortest ("bid/won 1/0, \u03a3 20") is there for a narrow plate."""
+    pairs = [f"{one}, {two}" for two in second for one in first]
+    return tuple(sorted(dict.fromkeys(pairs), key=len, reverse=True))
 
 
 def middle_strip(count: int, area: pygame.Rect, cards: bool = True, cardless: bool = False) -> pygame.Rect:
@@ -162,21 +175,23 @@ def _line_boxes(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
 def plate_sizes(said: list[PlateWords], card_width: int) -> PlateSizes:
     """The size of each line of the plates, the same on every plate (the names in one, the states in another, the
     totals in a third), and where the totals go on plates too low for a third line: the same on every plate, the
-    first place where every plate's words fit (else they are left out: the score pad has them)."""
+    first place where every plate's words fit, the long form of the totals before the short one ("total 20", then
+    "\u03a3 20": one form on every plate); else they are left out (the score pad has them)."""
     plate = plate_rect((0, 0), card_width)
     count = max((len(words) for words in said), default=2)
-    shown, boxes, last = said, _line_boxes(plate, count), "line"
-    for last in ["line"] if count <= _lines_held(plate) else ["state", "name", "none"]:
-        shown = [plate_lines(words, last) for words in said]
+    shown, boxes, last, short = said, _line_boxes(plate, count), "line", False
+    tried = [("state", False), ("state", True), ("name", False), ("name", True), ("none", False)]
+    for last, short in [("line", False)] if count <= _lines_held(plate) else tried:
+        shown = [plate_lines(words, last, short) for words in said]
         boxes = _line_boxes(plate, max((len(words) for words in shown), default=2))
         lines = [(line, box) for words in shown for line, box in zip(words, boxes, strict=False) if line[0]]
-        if last == "none" or all(typeset.fits(line[0], box.width, box.height) for line, box in lines):
+        if last == "none" or all(typeset.fits(line, box.width, box.height) for line, box in lines):
             break
     sizes = tuple(
         row_size([words[n] for words in shown if n < len(words) and words[n][0]], box.width, box.height)
         for n, box in enumerate(boxes)
     )
-    return PlateSizes(sizes, last)
+    return PlateSizes(sizes, last, short)
 
 
 def draw_plate(
@@ -193,7 +208,7 @@ def draw_plate(
     pygame.draw.rect(surface, PAPER, plate, border_radius=card_width // 8)
     if outlined:
         pygame.draw.rect(surface, HIGHLIGHT, plate.inflate(8, 8), width=5, border_radius=card_width // 6)
-    shown = plate_lines(words, sizes.last)
+    shown = plate_lines(words, sizes.last, sizes.short)
     for line, box, size in zip(shown, _line_boxes(plate, len(sizes.sizes)), sizes.sizes, strict=False):
         if line[0]:
             place(surface, fit_text(line, box.width, box.height, INK, size=size), center=box.center)

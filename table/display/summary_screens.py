@@ -126,9 +126,11 @@ def draw_ranking(
     paint: Paint | None = None,
     reason: Callable[[Any], Text | None] = won_by_points,
     detail: Detail = points,
+    shown_place: Callable[[Any, Placing], int | None] = lambda screen, placing: placing.place,
 ) -> pygame.Surface:
     """The final ranking: a line saying why the winners won (`reason`), then place, name and what the place was won
-    by (`detail`: the points, by default); equal totals share a place, and every winner is framed and crowned."""
+    by (`detail`: the points, by default); equal totals share a place, and every winner is framed and crowned.
+    `shown_place` says the place a row shows (None: the name alone, in a game whose rules rank only some)."""
     paint = paint or Paint()
     width, height = size
     surface = pygame.Surface(size)
@@ -154,7 +156,9 @@ def draw_ranking(
             for left, span in ((0, 10), (10, 4), (14, 6))
         )
         who = placing.label or verbatim(placing.name)
-        cells.append((paint.say(text("{place}.  {name}", place=placing.place, name=who)), name, INK))
+        number = shown_place(screen, placing)
+        named = who if number is None else text("{place}.  {name}", place=number, name=who)
+        cells.append((paint.say(named), name, INK))
         if placing.place == 1:
             crowned.append(len(cells))
         cells.append((paint.say(text("winner")) if placing.place == 1 else "", mark, INK))

@@ -60,8 +60,7 @@ def test_the_hollander_s_end_names_who_went_out_first_and_every_player_s_cards_l
 @pytest.mark.parametrize("name", ["trick", "trick-result", "2021-trick", "2021-rosie"])
 def test_every_skull_king_plate_shows_the_seat_s_total_so_far(name: str) -> None:
     """On the TV and the demo's window, on every plate alike (a third line, or joined to the state or the name:
-    seat_oval.PlateSizes); on the 7-inch screen with six seats the totals are left out where they fit on no plate
-    beside "WINS THE TRICK (+30 bonus)" or "Bartholomew (deals)": the score pad (V) has them."""
+    seat_oval.PlateSizes); on the 7-inch screen too, in short forms where needed (test_plate_totals.py)."""
     model = frames("en")[name].model
     for size in SIZES[:2]:
         said = " ".join(d.text for d in texts(name, size))
@@ -81,3 +80,37 @@ def test_numbers_side_by_side_are_drawn_in_one_size(size: tuple[int, int]) -> No
     assert len(stacks) == 3 and len({d.size for d in stacks}) == 1
     loot = [d for d in texts("poker-reveal", size) if re.fullmatch(r"\+\d+", d.text)]
     assert len(loot) >= 2 and len({d.size for d in loot}) == 1
+
+
+def _over(language: str) -> list[str]:
+    return [name for name, frame in frames(language).items() if getattr(frame.model, "phase", None) is Phase.GAME_OVER]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_an_end_screen_says_only_once_that_a_new_game_starts_from_the_screen(size: tuple[int, int]) -> None:
+    """The Hollander's subtitle said "A new game starts from the screen" under the banner's "The game is over:
+    start a new game on the screen": one sentence in two wordings (too few words alike for the repetition check).
+    The bar's "New game" button is the operator's, not a sentence."""
+    assert "hollander-final-ranking" in _over("en")
+    for name in _over("en"):
+        said = [d.text for d in texts(name, size) if "new game" in d.text.casefold() and d.text != "New game"]
+        assert len(said) <= 1, (name, said)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hollander_s_ranking_gives_a_place_only_to_who_went_out(size: tuple[int, int]) -> None:
+    """The rules rank the first out (and, playing to the last, the order of going out): three players holding 1, 1
+    and 2 cards were all shown "2.", a tie the rules never make. Once a second player is out, it shows "2."."""
+    final = frames("en")["hollander-final-ranking"]
+    numbered = [d.text for d in texts(final, size) if re.match(r"\d+\.", d.text)]
+    winner = final.model.ranking[0]
+    assert numbered == [f"1.  {winner.name}"]
+    for placing in final.model.ranking[1:]:
+        assert placing.name in [d.text for d in texts(final, size)]  # the name alone
+    second = final.model.ranking[1]
+    seats = tuple(replace(seat, place=2) if seat.seat == second.seat else seat for seat in final.model.seats)
+    out = replace(final, model=replace(final.model, seats=seats))
+    assert [d.text for d in texts(out, size) if re.match(r"\d+\.", d.text)] == [
+        f"1.  {winner.name}",
+        f"2.  {second.name}",
+    ]

@@ -123,3 +123,13 @@ def test_cards_are_named_as_players_name_them() -> None:
         "Mermaid",
     ]
     assert str(card_words(sk21.WHALE)) == "White Whale"
+
+
+@pytest.mark.parametrize(("language", "joined"), [("en", "; +20"), ("de", "; +20"), ("fr", "\u00a0; +20")])
+def test_a_why_line_with_a_bonus_is_punctuated_the_languages_way(language: str, joined: str) -> None:
+    # The separator was once hard-coded "; ": French wants a no-break space before the ";".
+    rendered = why_2021(sk21.explain(sk21.parse_cards(("purple:3", "purple:9", "black:14"))), name).render(
+        catalog(language)
+    )
+    assert joined in rendered
+    assert " ;" not in rendered  # no plain space left before the ";" (the wrapper could break there)

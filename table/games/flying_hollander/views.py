@@ -24,7 +24,7 @@ import pygame
 
 from table.core import inputs
 from table.core.frame import Phase, Placing
-from table.core.text import Text, plural, text, verbatim
+from table.core.text import Text, and_list, plural, text, verbatim
 from table.display import seat_strip, typeset
 from table.display.card_art import INK, PAPER
 from table.display.card_entry import CardEntryControls
@@ -369,9 +369,21 @@ def _cards_left(screen: HollanderScreen, placing: Placing) -> Text:
     return plural("{count} card left", "{count} cards left", left, count=left)
 
 
+def _went_out_first(screen: HollanderScreen) -> Text:
+    """Why the winner won, alone: the prompt's "a new game starts from the screen" is the banner's to say."""
+    first = [placing.label or verbatim(placing.name) for placing in screen.ranking if placing.place == 1]
+    return plural("{winners} went out first", "{winners} went out first", len(first), winners=and_list(first))
+
+
+def _place_if_out(screen: HollanderScreen, placing: Placing) -> int | None:
+    """A place only for who went out: the rules rank the first out (and, playing to the last, the order of going
+    out); a player still holding cards has no place, not a shared "2." that looks like a tie."""
+    return screen.seats[placing.seat].place
+
+
 def draw_final(screen: HollanderScreen, size: tuple[int, int], paint: Paint | None = None) -> pygame.Surface:
-    """The final ranking: who went out first (the prompt says it), then every player with the cards left."""
-    return draw_ranking(screen, size, paint, reason=lambda final: final.prompt, detail=_cards_left)
+    """The final ranking: who went out first, then every player with the cards left (a place only once out)."""
+    return draw_ranking(screen, size, paint, reason=_went_out_first, detail=_cards_left, shown_place=_place_if_out)
 
 
 register(HollanderScreen, draw_final, phase=Phase.GAME_OVER)

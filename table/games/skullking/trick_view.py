@@ -49,6 +49,10 @@ short_forms.add_short_forms(
         "YOUR TURN": text("TURN"),
         "led": text("1st"),  # the tag beside the card that led, where a special card's words leave little room
         "bid {bid}, won {won}": text("bid/won {bid}/{won}"),  # eight plates at 800x480, the score pad's order
+        # Six or eight plates at 800x480: the total joins another line, and must fit beside the longest state.
+        "WINS THE TRICK (+{bonus} bonus)": text("WINS (+{bonus})"),
+        "WINS THE TRICK": text("WINS"),
+        "total {total}": text("\u03a3 {total}"),  # the sum sign: the score pad's "Total" row, in one letter
     }
 )
 

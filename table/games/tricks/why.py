@@ -53,9 +53,9 @@ def whose(name: Name, position: int, card: Any) -> Text:
     return text("{name}'s {card}", name=name(position), card=card_words(card))
 
 
-def then(first: Text, second: Text, joiner: str = "; ") -> Text:
-    """Two clauses of one line; built directly (no message id), the same in every language."""
-    return Text(f"{{p0}}{joiner}{{p1}}", (("p0", first), ("p1", second)))
+def then(first: Text, second: Text) -> Text:
+    """Two clauses of one line, joined each language's way (French puts a no-break space before the ";")."""
+    return text("{first}; {second}", first=first, second=second)
 
 
 def bonus_if_met(bonus: int, name: Text) -> Text:
