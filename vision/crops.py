@@ -87,11 +87,16 @@ def top_face_crops(
 ) -> tuple[np.ndarray, list[tuple[float, float]]]:
     """Like die_crops, but each die whose top face is clear (vision/topface.py) is cut around that face, warped
     square; with each die's middle as used (the top face's, else the blob's)."""
-    crops = die_crops(image, centres, die_px)
+    crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
     middles = [(x, y) for x, y, _ in centres]
+    unclear = []
     for i, (x, y, angle) in enumerate(centres):
         face = find_top_face(image, x, y, angle, die_px)
-        if face is not None:
+        if face is None:
+            unclear.append(i)
+        else:
             crops[i] = straightened(image, face, die_px, CROP)
             middles[i] = face.centre
+    if unclear:
+        crops[unclear] = die_crops(image, [centres[i] for i in unclear], die_px)
     return crops, middles
