@@ -60,3 +60,23 @@ def test_nothing_like_a_top_face_leaves_the_old_crop() -> None:
     assert find_top_face(image, 60, 60, 0, 40) is None
     crops, middles = top_face_crops(image, [(60.0, 60.0, 0.0)], 40)
     assert np.array_equal(crops[0], die_crops(image, [(60.0, 60.0, 0.0)], 40)[0]) and middles == [(60.0, 60.0)]
+
+
+def test_teaching_takes_a_lone_die_that_looks_on_its_edge_when_its_top_face_is_clear(tmp_path) -> None:
+    """Photos of the bench's tuning installation dev-side-34px (camera 101) where the lone die's sides make it look
+    "on its edge": teaching skipped them ("0 readable dice seen")."""
+    from vision.render import DieSpec, render
+    from vision.teach import load_photos
+
+    scene = Scene(640, 480, 34, cloth="green felt", lamp="warm", harsh=True, lamp_place="side")
+    for kind, face, seed in [("skullking", "skull", 100_010), ("black", "6", 100_700)]:
+        rng = np.random.default_rng(seed)  # placed as the bench places teaching photos
+        spec = DieSpec(kind, face, rng.uniform(34, 606), rng.uniform(34, 446), rng.uniform(0, 90))
+        image = render([spec], seed, look=load_look("default"), style=EVAL_STYLE, scene=scene,
+                       camera_seed=CAMERA_SEED).image  # fmt: skip
+        (blob,) = find_dice(image, 33.0).blobs
+        assert not blob.readable  # looks on its edge
+        (tmp_path / kind / face).mkdir(parents=True)
+        cv2.imwrite(str(tmp_path / kind / face / "000.png"), image)
+    taught = load_photos(tmp_path, DICE, 33.0)
+    assert taught.skipped == [] and sorted(taught.faces) == ["6", "skull"]
