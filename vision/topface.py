@@ -2,10 +2,11 @@
 
 Under a lamp the sides of a die look much like its top, so a crop centred on the die's whole blob lies about a tenth
 of a die off the top face and carries a side's glyph. Here, in a window around the blob, the top face is the region
-of the die's own colour around the middle (the sides are lit otherwise: darker or lighter), its holes (the glyph)
-filled; its outline, reduced to four corners, is the face in perspective. The crop is then a perspective warp of
-that quadrilateral to a square of the face's own size: centred on the top face, its sides made square. Anything that
-does not look like a die's top face (too small, too big, not four-sided) leaves the old square crop.
+of the die's own colour around the middle (the sides are lit otherwise: darker or lighter); the convex hull of its
+outline (closing the glyph's hole), reduced to four corners, is the face in perspective. The crop is then a
+perspective warp of that quadrilateral to a square of the face's own size: centred on the top face, its sides made
+square. Anything that does not look like a die's top face (too small, too big, not four-sided) leaves the old square
+crop.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 @dataclass(frozen=True)
 class TopFace:
-    """The top face's four corners in full-frame pixels, in turn around it (clockwise on screen)."""
+    """The top face's four corners in full-frame pixels, in turn around it, always the same way round (a warp from
+    them never mirrors the glyph)."""
 
     corners: np.ndarray  # (4, 2) float32
 
