@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.topface import find_top_face, straightened
+
 CROP = 40  # the whole die, turned square to the image (its angle mod 90)
 GLYPH = 32  # the inner 80 % of the crop: no rim, no neighbour
 _INNER = slice((CROP - GLYPH) // 2, (CROP + GLYPH) // 2)
@@ -78,3 +80,23 @@ def die_looks(crops: np.ndarray) -> DieLooks:
     strong = (maps >= 128).astype(np.float32)
     glyph = np.einsum("nyxc,nyx->nc", inner, strong) / np.maximum(strong.sum(axis=(1, 2)), 1)[:, None]
     return DieLooks(body, glyph.astype(np.float32), maps)
+
+
+def top_face_crops(
+    image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float
+) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """Like die_crops, but each die whose top face is clear (vision/topface.py) is cut around that face, warped
+    square; with each die's middle as used (the top face's, else the blob's)."""
+    crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
+    middles = [(x, y) for x, y, _ in centres]
+    unclear = []
+    for i, (x, y, angle) in enumerate(centres):
+        face = find_top_face(image, x, y, angle, die_px)
+        if face is None:
+            unclear.append(i)
+        else:
+            crops[i] = straightened(image, face, die_px, CROP)
+            middles[i] = face.centre
+    if unclear:
+        crops[unclear] = die_crops(image, [centres[i] for i in unclear], die_px)
+    return crops, middles

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.crops import die_crops, die_looks
+from vision.crops import die_crops, die_looks, top_face_crops
 from vision.dice import DiceSet, load_dice
 from vision.faces import FaceNet
 from vision.kinds import KindReader
@@ -87,7 +87,9 @@ class DiceReader:
         """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
         found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
         blobs = found.blobs
-        looks = die_looks(die_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px))
+        # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
+        crops, middles = top_face_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px)
+        looks = die_looks(crops)
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
         readable = [i for i, blob in enumerate(blobs) if blob.readable]
         allowed = [self.dice.faces_of(kinds[i]) for i in readable]
@@ -98,7 +100,7 @@ class DiceReader:
         if unsure and self.second_look:
             # A die read without much certainty (a glyph of few pixels, an unusual font) is read again from crops a
             # little shifted and turned around the found centre, all views together deciding.
-            views = [(blobs[i].x + dx * self.die_px, blobs[i].y + dy * self.die_px, blobs[i].angle + turn)
+            views = [(middles[i][0] + dx * self.die_px, middles[i][1] + dy * self.die_px, blobs[i].angle + turn)
                      for i in unsure for dx, dy, turn in SECOND_LOOK]  # fmt: skip
             moved = die_looks(die_crops(image, views, self.die_px)).maps.reshape(
                 len(unsure), len(SECOND_LOOK), *looks.maps.shape[1:]

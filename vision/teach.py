@@ -13,11 +13,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_crops, die_looks
+from vision.crops import CROP, die_looks, top_face_crops
 from vision.dice import FACES, DiceSet
 from vision.faces import FaceNet, features
 from vision.kinds import KindReader
 from vision.segment import find_dice
+from vision.topface import find_top_face
 
 PHOTO_SUFFIXES = {".png", ".jpg", ".jpeg"}
 VARIANTS = 8  # slightly moved copies of each photo's crop
@@ -52,10 +53,16 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                     continue
                 found = find_dice(image, die_px, tray)
                 blobs = [b for b in found.blobs if b.readable]
+                if not blobs and len(found.blobs) == 1:
+                    # One die, lying flat (a photo of a face) but looking on its edge (its sides show under the
+                    # camera): taught from if its top face is clear.
+                    lone = found.blobs[0]
+                    if find_top_face(image, lone.x, lone.y, lone.angle, die_px) is not None:
+                        blobs = [lone]
                 if len(blobs) != 1:
                     skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
                     continue
-                crops.append(die_crops(image, [(blobs[0].x, blobs[0].y, blobs[0].angle)], die_px)[0])
+                crops.append(top_face_crops(image, [(blobs[0].x, blobs[0].y, blobs[0].angle)], die_px)[0][0])
                 kinds.append(kind)
                 faces.append(face)
     if not crops:

@@ -73,12 +73,14 @@ def _faces_right(reader: DiceReader, frame) -> bool:
 
 
 def test_an_unsure_face_is_read_again_from_slightly_moved_crops() -> None:
-    """Three tuning frames (seeds 130 000+ of the bench) where a face read with little confidence was wrong."""
+    """Three tuning frames (seeds 130 000+ of the bench) where a face read with little confidence was wrong. Since
+    crops are cut around the top face (vision/topface.py) two of them read right at the first look; the third still
+    needs the second."""
     reader = DiceReader()
     frames = [scatter(130_000 + i, DICE, 1 + i % 6, style=EVAL_STYLE, touching=0.4) for i in (58, 150, 291)]
     assert all(_faces_right(reader, frame) for frame in frames)
     reader.second_look = False
-    assert not any(_faces_right(reader, frame) for frame in frames)
+    assert [_faces_right(reader, frame) for frame in frames] == [True, False, True]
 
 
 def test_the_tracker_counts_in_dice_of_the_camera_s_own_size(shipped: DiceReader) -> None:

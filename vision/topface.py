@@ -1,0 +1,138 @@
+"""A die's top face located by its outline and straightened, so the face reader sees the top face alone (issue 29).
+
+Under a lamp the sides of a die look much like its top, so a crop centred on the die's whole blob lies about a tenth
+of a die off the top face and carries a side's glyph. Here, in a window around the blob, the top face is the region
+of the die's own colour around the middle (the sides are lit otherwise: darker or lighter); the convex hull of its
+outline (closing the glyph's hole), reduced to four corners, is the face in perspective. The crop is then a
+perspective warp of that quadrilateral to a square of the face's own size: centred on the top face, its sides made
+square. Anything that does not look like a die's top face (too small, too big, not four-sided) leaves the old square
+crop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+WINDOW = 64  # the window around a blob, in pixels, covering REACH dice: the die is WINDOW / REACH px wide there
+REACH = 1.6
+_DIE = WINDOW / REACH  # a die's width in the window
+# (LAB distance from the body colour, lightness counting half, within which a pixel is the top face; the longest side
+# at most this many times the shortest), tried in turn until a face is found
+TRIES = ((16.0, 1.35), (22.0, 1.35), (28.0, 1.45))
+MIN_AREA, MAX_AREA = 0.55, 1.3  # a top face covers this share of a die's area (square of die_px), no less, no more
+MAX_SHIFT = 0.3  # (dice) the top face's middle lies this near the blob's, or the blob was something else
+_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
+_CENTRE = slice(int(WINDOW / 2 - _DIE * 0.25), int(WINDOW / 2 + _DIE * 0.25))
+_ys, _xs = np.mgrid[0:WINDOW, 0:WINDOW] + 0.5 - WINDOW / 2
+_RADIUS = np.hypot(_xs, _ys) / _DIE
+# Outside the glyph (printed in the face's middle), inside the face even when the blob is a tenth of a die off it.
+_RING = (_RADIUS > 0.3) & (_RADIUS < 0.42)
+_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+@dataclass(frozen=True)
+class TopFace:
+    """The top face's four corners in full-frame pixels, in turn around it, always the same way round (a warp from
+    them never mirrors the glyph)."""
+
+    corners: np.ndarray  # (4, 2) float32
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y = self.corners.mean(axis=0)
+        return float(x), float(y)
+
+    @property
+    def side(self) -> float:
+        """The side of the square of the face's area (the shoelace formula)."""
+        x, y = self.corners[:, 0], self.corners[:, 1]
+        return float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2) ** 0.5
+
+
+def _window(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """The WINDOW x WINDOW window around (x, y), turned by `angle`, and the affine map from the frame to it."""
+    scale = _DIE / die_px
+    matrix: np.ndarray = cv2.getRotationMatrix2D((x, y), angle, scale)
+    matrix[:, 2] += (WINDOW / 2 - x, WINDOW / 2 - y)
+    window = cv2.warpAffine(image, matrix, (WINDOW, WINDOW), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    return window, matrix
+
+
+def _corners(contour: np.ndarray) -> np.ndarray | None:
+    """Four corners of a convex outline (its hull simplified until four points are left), or None."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for tolerance in (0.02, 0.04, 0.06, 0.08):
+        corners = cv2.approxPolyDP(hull, tolerance * perimeter, True)
+        if len(corners) == 4:
+            return corners.reshape(4, 2).astype(np.float32)
+        if len(corners) < 4:
+            break
+    return None
+
+
+def find_top_face(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> TopFace | None:
+    """The top face of the die found at (x, y) (its blob's middle and angle), or None if none is clear there."""
+    window, matrix = _window(image, x, y, angle, die_px)
+    lab = cv2.cvtColor(cv2.GaussianBlur(window, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    body = np.median(lab[_RING], axis=0)  # the body's colour
+    offset = (lab - body) * _WEIGHTS
+    distance = np.einsum("yxc,yxc->yx", offset, offset)
+    # The strictest colour test first (the most exact outline); a looser one for a face the lamp lights unevenly.
+    for near_colour, skew in TRIES:
+        corners = _face_corners((distance < near_colour**2).view(np.uint8), skew)
+        if corners is not None:
+            back = cv2.invertAffineTransform(matrix)
+            return TopFace((corners @ back[:, :2].T + back[:, 2]).astype(np.float32))
+    return None
+
+
+def _face_corners(near: np.ndarray, skew: float) -> np.ndarray | None:
+    """The corners (in the window) of the piece of `near` (0/1: the body's colour) that is the top face, or None."""
+    near = cv2.morphologyEx(near, cv2.MORPH_OPEN, _DISC)  # a side's stray pixels of the body's colour
+    # The face: the piece with most pixels in the middle (the glyph there is a hole in it, or cuts it open).
+    count, labels = cv2.connectedComponents(near)
+    if count < 2:
+        return None
+    votes = np.bincount(labels[_CENTRE, _CENTRE].ravel(), minlength=count)
+    votes[0] = 0
+    piece = (labels == int(votes.argmax())).view(np.uint8)
+    contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    corners = _corners(max(contours, key=cv2.contourArea))
+    if corners is None:
+        return None
+    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)
+    area = cv2.contourArea(corners)
+    if not (MIN_AREA * _DIE**2 <= area <= MAX_AREA * _DIE**2) or sides.max() > skew * sides.min():
+        return None
+    if np.hypot(*(corners.mean(axis=0) - WINDOW / 2)) > MAX_SHIFT * _DIE:
+        return None
+    if cv2.contourArea(corners, oriented=True) < 0:
+        corners = corners[::-1].copy()  # always the same turn: a warp must never mirror the glyph
+    return corners
+
+
+def straightened(image: np.ndarray, face: TopFace, die_px: float, crop: int) -> np.ndarray:
+    """A crop x crop picture of the die with its top face warped square, as big in it as the face is among dice
+    die_px wide: the crop the face reader has always read, with the face centred and its perspective undone."""
+    half = crop * face.side / die_px / 2
+    centre = crop / 2
+    square = np.array([[centre - half, centre - half], [centre + half, centre - half], [centre + half, centre + half],
+                       [centre - half, centre + half]], np.float32)  # fmt: skip
+    matrix = cv2.getPerspectiveTransform(face.corners, square)
+    if face.side <= 2 * crop:
+        return cv2.warpPerspective(image, matrix, (crop, crop), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    # A large die: its neighbourhood averaged down first, or the warp would alias its glyph.
+    factor = crop / face.side
+    reach = face.side
+    x0, y0 = (max(int(v - reach), 0) for v in face.centre)
+    x1, y1 = min(int(face.centre[0] + reach) + 1, image.shape[1]), min(int(face.centre[1] + reach) + 1, image.shape[0])
+    source = cv2.resize(image[y0:y1, x0:x1], None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    back = np.array([[1 / factor, 0, x0], [0, 1 / factor, y0], [0, 0, 1]])
+    return cv2.warpPerspective(source, matrix @ back, (crop, crop), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
