@@ -105,6 +105,18 @@ def _button_widths(forms: list[list[str]], room: int, height: int) -> list[int]:
 PIN_LENGTH = 8
 
 
+def edit_pin(entry: str, event: pygame.event.Event) -> str | None:
+    """A PIN pad's entry after a key (Enter is the caller's): a digit added up to PIN_LENGTH, Backspace takes the last
+    off, Escape gives None (the pad closes), any other key changes nothing."""
+    if event.key == pygame.K_ESCAPE:
+        return None
+    if event.key == pygame.K_BACKSPACE:
+        return entry[:-1]
+    if event.unicode.isascii() and event.unicode.isdigit() and len(entry) < PIN_LENGTH:
+        return entry + event.unicode
+    return entry
+
+
 @dataclass(frozen=True)
 class Button:
     label: Text
@@ -304,14 +316,9 @@ class BarControls:
 
     def _pin_key(self, event: pygame.event.Event) -> list[Any]:
         assert self.pin is not None
-        if event.key == pygame.K_ESCAPE:
-            self.pin = None
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._pin_done()
-        elif event.key == pygame.K_BACKSPACE:
-            self.pin = self.pin[:-1]
-        elif event.unicode.isascii() and event.unicode.isdigit() and len(self.pin) < PIN_LENGTH:
-            self.pin += event.unicode
+        self.pin = edit_pin(self.pin, event)
         return []
 
     def _pin_done(self) -> list[Any]:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from table.core.text import Text, text, verbatim
-from table.display.controls import PIN_LENGTH, BarControls, Button, Opens
+from table.display.controls import PIN_LENGTH, BarControls, Button, Opens, edit_pin
 from table.display.views import Paint
 from table.operator_settings import ChangePin, ChangeSetting, CloseSettings
 from table.settings_screen.keyboard import HostKeyboard
@@ -114,14 +114,13 @@ class SettingsControls(BarControls):
         return super().handle(event, screen)
 
     def _pin_typed(self, event: pygame.event.Event) -> list[Any]:
-        if event.key == pygame.K_ESCAPE:
-            self.cancel()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._answered()
-        elif event.key == pygame.K_BACKSPACE:
-            self.entry = self.entry[:-1]
-        elif event.unicode.isascii() and event.unicode.isdigit() and len(self.entry) < PIN_LENGTH:
-            self.entry += event.unicode
+        entry = edit_pin(self.entry, event)
+        if entry is None:
+            self.cancel()
+        else:
+            self.entry = entry
         return []
 
     def draw_keyboard(self, surface: pygame.Surface, screen: Any, paint: Paint) -> None:
