@@ -70,20 +70,31 @@ def one_drawing_per_throw(throw_seed: int) -> Iterator[None]:
 def throw_frames(size: int, lamp: str, camera_seed: int, throw: int, frames: int) -> list[tuple[np.ndarray, list]]:
     """The frames of one settled throw (cached): images and the truth [kind, face, x, y] per die."""
     folder = CACHE / f"{size}-{lamp}-{camera_seed}-{throw}"
-    if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= frames:
-        return [
-            (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text()))
-            for i in range(frames)
-        ]
-    folder.mkdir(parents=True, exist_ok=True)
     scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=0.0)
     throw_seed = camera_seed * 1000 + throw
+
+    def draw(i: int, specs: list[render.DieSpec]) -> render.Frame:
+        return render.render(specs, throw_seed * 10 + i, scene=scene, camera_seed=camera_seed)
+
+    return _cached_throw(folder, frames, scene, throw_seed, 1 + throw % 4, draw)
+
+
+def _cached_throw(
+    folder: Path, count: int, scene: render.Scene, throw_seed: int, dice: int, draw: Callable[..., render.Frame]
+) -> list[tuple[np.ndarray, list]]:
+    """A throw's `count` frames from the cache `folder`, else drawn (`draw(i, specs)`, one drawing of each die for
+    the whole throw) and kept there: images and the truth [kind, face, x, y] per die."""
+    if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= count:
+        return [
+            (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text())) for i in range(count)
+        ]
+    folder.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([throw_seed, 77])
-    specs = render.random_dice(rng, load_dice(), 1 + throw % 4, scene, touching=0.15)
+    specs = render.random_dice(rng, load_dice(), dice, scene, touching=0.15)
     out = []
     with one_drawing_per_throw(throw_seed):
-        for i in range(frames):
-            frame = render.render(specs, throw_seed * 10 + i, scene=scene, camera_seed=camera_seed)
+        for i in range(count):
+            frame = draw(i, specs)
             truth = [[d.kind, d.face, d.centre[0], d.centre[1]] for d in frame.dice]
             cv2.imwrite(str(folder / f"{i}.png"), frame.image)
             (folder / f"{i}.json").write_text(json.dumps(truth))
@@ -98,28 +109,15 @@ def sequence_frames(
     """A throw as the tray watcher sees it (cached): the empty tray, then `count` frames of the dice lying where they
     landed, in the first `rocking` of which one of them (any) is still rocking (motion-blurred where it lies)."""
     folder = CACHE / f"seq-r{rocking}-{size}-{lamp}-{camera_seed}-{throw}"
-    if (folder / "done").exists() and len(list(folder.glob("*.png"))) >= count + 1:
-        return [
-            (cv2.imread(str(folder / f"{i}.png")), json.loads((folder / f"{i}.json").read_text()))
-            for i in range(count + 1)
-        ]
-    folder.mkdir(parents=True, exist_ok=True)
     rocks = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=1.0)
     scene = render.Scene(640, 480, float(size), harsh=True, lamp_place=lamp, settling=0.0)
     throw_seed = camera_seed * 1000 + 500 + throw
-    rng = np.random.default_rng([throw_seed, 77])
-    specs = render.random_dice(rng, load_dice(), 1 + throw % 4, scene, touching=0.15)
-    out = []
-    with one_drawing_per_throw(throw_seed):
-        for i in range(count + 1):
-            shot = rocks if 1 <= i <= rocking else scene
-            frame = render.render(specs if i else [], throw_seed * 100 + i, scene=shot, camera_seed=camera_seed)
-            truth = [[d.kind, d.face, d.centre[0], d.centre[1]] for d in frame.dice]
-            cv2.imwrite(str(folder / f"{i}.png"), frame.image)
-            (folder / f"{i}.json").write_text(json.dumps(truth))
-            out.append((frame.image, truth))
-    (folder / "done").write_text("")
-    return out
+
+    def draw(i: int, specs: list[render.DieSpec]) -> render.Frame:
+        shot = rocks if 1 <= i <= rocking else scene
+        return render.render(specs if i else [], throw_seed * 100 + i, scene=shot, camera_seed=camera_seed)
+
+    return _cached_throw(folder, count + 1, scene, throw_seed, 1 + throw % 4, draw)
 
 
 def watch(reader: DiceReader, frames: list[tuple[np.ndarray, list]], votes: int) -> tuple[int | None, list[DieSettled]]:
