@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -209,13 +210,16 @@ def _set_up(name: str, place: Installation) -> Path:
     for number, (kind, face) in enumerate(dice.pairs()):
         (photos / kind / face).mkdir(parents=True, exist_ok=True)
         for i in range(20):
-            seed = 100_000 + 100 * number + i
-            rng = np.random.default_rng(seed)
-            margin = place.die_px
-            spec = DieSpec(kind, face, rng.uniform(margin, place.width - margin),
-                           rng.uniform(margin, place.height - margin), rng.uniform(0, 90))  # fmt: skip
-            image = render([spec], seed, look=look, style=EVAL_STYLE, scene=scene, camera_seed=place.camera_seed)
-            cv2.imwrite(str(photos / kind / face / f"{i:03d}.png"), image.image)
+            for attempt in range(10):  # a harsh camera's tilt and lens leave some places out of its picture
+                seed = 100_000 + 100 * number + i + 1_000_000 * attempt
+                rng = np.random.default_rng(seed)
+                margin = place.die_px
+                spec = DieSpec(kind, face, rng.uniform(margin, place.width - margin),
+                               rng.uniform(margin, place.height - margin), rng.uniform(0, 90))  # fmt: skip
+                photo = render([spec], seed, look=look, style=EVAL_STYLE, scene=scene, camera_seed=place.camera_seed)
+                if photo.dice:
+                    break
+            cv2.imwrite(str(photos / kind / face / f"{i:03d}.png"), photo.image)
     start = time.perf_counter()
     if dice_commands.teach(photos) != 0:
         raise SystemExit(f"{name}: teaching failed")
@@ -314,8 +318,11 @@ def main() -> None:
             _render_installation_set(accuracy, args.accuracy, args.seed, place, six=False)
             taught = _set_up(name, place)
             sys.stdout.flush()
-            subprocess.run([sys.executable, __file__, "--measure", str(speed), str(accuracy), str(taught)],
-                           check=True, env=ONE_THREAD)  # fmt: skip
+            try:
+                subprocess.run([sys.executable, __file__, "--measure", str(speed), str(accuracy), str(taught)],
+                               check=True, env=ONE_THREAD)  # fmt: skip
+            finally:
+                shutil.rmtree(taught.parent)  # the installation's home: its photos, calibration and taught models
         return
     speed = CACHE / f"{args.look}-speed-{args.frames}"
     accuracy = (

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.topface import find_top_face, straightened
+from vision.topface import TopFace, find_top_face, straightened
 
 CROP = 40  # the whole die, turned square to the image (its angle mod 90)
 GLYPH = 32  # the inner 80 % of the crop: no rim, no neighbour
@@ -84,19 +84,27 @@ def die_looks(crops: np.ndarray) -> DieLooks:
 
 def top_face_crops(
     image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float
-) -> tuple[np.ndarray, list[tuple[float, float]]]:
+) -> tuple[np.ndarray, list[TopFace | None]]:
     """Like die_crops, but each die whose top face is clear (vision/topface.py) is cut around that face, warped
-    square; with each die's middle as used (the top face's, else the blob's)."""
+    square; with each die's top face (None where none was clear)."""
     crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
-    middles = [(x, y) for x, y, _ in centres]
-    unclear = []
-    for i, (x, y, angle) in enumerate(centres):
-        face = find_top_face(image, x, y, angle, die_px)
-        if face is None:
-            unclear.append(i)
-        else:
+    faces = [find_top_face(image, x, y, angle, die_px) for x, y, angle in centres]
+    for i, face in enumerate(faces):
+        if face is not None:
             crops[i] = straightened(image, face, die_px, CROP)
-            middles[i] = face.centre
+    unclear = [i for i, face in enumerate(faces) if face is None]
     if unclear:
         crops[unclear] = die_crops(image, [centres[i] for i in unclear], die_px)
-    return crops, middles
+    return crops, faces
+
+
+def moved_crops(crops: np.ndarray, moves: Sequence[tuple[float, float, float]]) -> np.ndarray:
+    """(n, len(moves), CROP, CROP, 3): each crop shifted by (dx, dy) dice and turned by `turn` degrees per move."""
+    out = np.empty((len(crops), len(moves), CROP, CROP, 3), np.uint8)
+    for j, (dx, dy, turn) in enumerate(moves):
+        matrix: np.ndarray = cv2.getRotationMatrix2D((CROP / 2, CROP / 2), turn, 1.0)
+        matrix[:, 2] += (dx * CROP, dy * CROP)
+        for i, crop in enumerate(crops):
+            out[i, j] = cv2.warpAffine(crop, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR,
+                                       borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    return out

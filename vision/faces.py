@@ -1,4 +1,8 @@
-"""Which face a die shows: a small numpy network on HOG features of the die's glyph map (vision/crops.py)."""
+"""Which face a die shows: a small numpy network on HOG features of the die's glyph map (vision/crops.py).
+
+Besides the faces the network has one more answer, NO_FACE: what it was shown is no die's top face (a die on its
+edge, a side seen in perspective). It decides for a die segmentation was unsure of, whose top face looked clear.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ import numpy as np
 from vision.crops import GLYPH
 from vision.dice import FACES
 
+NO_FACE = "no face"
+LABELS: tuple[str, ...] = (*FACES, NO_FACE)  # the network's outputs, in order (a face's index is its FACES index)
 _HOG = cv2.HOGDescriptor((GLYPH, GLYPH), (16, 16), (8, 8), (8, 8), 9)
 
 
@@ -29,7 +35,10 @@ def features(maps: np.ndarray) -> np.ndarray:
 
 
 class FaceNet:
-    """One hidden layer, softmax over all faces; a kind's impossible faces are masked out when reading."""
+    """One hidden layer, softmax over all faces and NO_FACE; a kind's impossible faces are masked out when reading.
+
+    A network saved before NO_FACE existed (a venue's taught faces.npz) has one output per face and never says
+    NO_FACE."""
 
     def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray) -> None:
         # Weight decay leaves unused weights tiny; as subnormal floats they make every product many times slower.
@@ -44,18 +53,25 @@ class FaceNet:
         e = np.exp(logits)
         return e / e.sum(axis=-1, keepdims=True)
 
-    def read_many(self, maps: np.ndarray, allowed: list[tuple[str, ...]], views: int = 1) -> list[tuple[str, float]]:
-        """The face of each glyph map, limited to the faces its kind can show, with its probability. With `views`,
-        each die has that many maps in a row (its crop a little moved) and their probabilities are averaged."""
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return LABELS[: self.w2.shape[1]]
+
+    def read_many(
+        self, maps: np.ndarray, allowed: list[tuple[str, ...]], views: int = 1
+    ) -> list[tuple[str | None, float]]:
+        """The face of each glyph map, limited to the faces `allowed` (its kind's, and NO_FACE where that may be the
+        answer), with its probability; None when NO_FACE wins. With `views`, each die has that many maps in a row
+        (its crop a little moved) and their probabilities are averaged."""
         if len(maps) == 0:
             return []
-        n = len(maps) // views
-        p = self.probabilities(features(maps)).reshape(n, views * 4, len(FACES)).mean(axis=1)  # turn-invariant
-        mask = np.array([[face in faces for face in FACES] for faces in allowed])
+        n, labels = len(maps) // views, self.labels
+        p = self.probabilities(features(maps)).reshape(n, views * 4, len(labels)).mean(axis=1)  # turn-invariant
+        mask = np.array([[label in faces for label in labels] for faces in allowed])
         p = np.where(mask, p, 0)
         best = p.argmax(axis=1)
         confidence = p[np.arange(len(best)), best] / np.maximum(p.sum(axis=1), 1e-9)
-        return [(FACES[b], float(c)) for b, c in zip(best, confidence, strict=True)]
+        return [(None if labels[b] == NO_FACE else labels[b], float(c)) for b, c in zip(best, confidence, strict=True)]
 
     @classmethod
     def train(
@@ -67,8 +83,12 @@ class FaceNet:
         seed: int = 0,
         start: FaceNet | None = None,
         rate: float = 0.003,
+        faces_only: bool = False,
     ) -> FaceNet:
-        """Adam on cross-entropy; from `start`'s weights when given (teaching adapts the shipped network)."""
+        """Adam on cross-entropy; from `start`'s weights when given (teaching adapts the shipped network).
+
+        `faces_only` (teaching: photos of faces only): NO_FACE is left out of the softmax and its own weights are not
+        changed, or photos that all show a face would teach the network never to say NO_FACE."""
         rng = np.random.default_rng(seed)
         n, d = x.shape
         if start is not None:
@@ -76,9 +96,10 @@ class FaceNet:
         else:
             w1 = rng.normal(0, math.sqrt(2 / d), (d, hidden)).astype(np.float32)
             b1 = np.zeros(hidden, np.float32)
-            w2 = rng.normal(0, math.sqrt(1 / hidden), (hidden, len(FACES))).astype(np.float32)
-            b2 = np.zeros(len(FACES), np.float32)
-        params = [w1, b1, w2, b2]
+            w2 = rng.normal(0, math.sqrt(1 / hidden), (hidden, len(LABELS))).astype(np.float32)
+            b2 = np.zeros(len(LABELS), np.float32)
+        trained = len(FACES) if faces_only else w2.shape[1]
+        params = [w1, b1, w2[:, :trained], b2[:trained]]  # views: updating them updates w2 and b2
         m = [np.zeros_like(p) for p in params]
         v = [np.zeros_like(p) for p in params]
         step = 0
@@ -86,14 +107,14 @@ class FaceNet:
             for batch in np.array_split(rng.permutation(n), max(1, n // 128)):
                 xb, yb = x[batch], y[batch]
                 h = np.maximum(xb @ w1 + b1, 0)
-                logits = h @ w2 + b2
+                logits = h @ params[2] + params[3]
                 logits -= logits.max(axis=1, keepdims=True)
                 p = np.exp(logits)
                 p /= p.sum(axis=1, keepdims=True)
                 p[np.arange(len(yb)), yb] -= 1
                 g_logits = p / len(yb)
-                g_h = (g_logits @ w2.T) * (h > 0)
-                grads = [xb.T @ g_h + 1e-4 * w1, g_h.sum(0), h.T @ g_logits + 1e-4 * w2, g_logits.sum(0)]
+                g_h = (g_logits @ params[2].T) * (h > 0)
+                grads = [xb.T @ g_h + 1e-4 * w1, g_h.sum(0), h.T @ g_logits + 1e-4 * params[2], g_logits.sum(0)]
                 step += 1
                 for i, (param, grad) in enumerate(zip(params, grads, strict=True)):
                     m[i] = 0.9 * m[i] + 0.1 * grad

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.crops import die_crops, die_looks, top_face_crops
+from vision.crops import CROP, die_looks, moved_crops, top_face_crops
 from vision.dice import DiceSet, load_dice
-from vision.faces import FaceNet
+from vision.faces import NO_FACE, FaceNet
 from vision.kinds import KindReader
 from vision.segment import find_dice, half_size_lab, segment_scale
 
@@ -26,6 +27,8 @@ TAUGHT_TRAY = "tray.png"
 TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px": 58.1, "frame": [640, 480]}
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
+SURE_ENOUGH = 0.9  # a die that looked on its edge is read only this sure of its face (else on its edge after all)
+TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
 
@@ -88,32 +91,54 @@ class DiceReader:
         found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
         blobs = found.blobs
         # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
-        crops, middles = top_face_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px)
+        crops, tops = top_face_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px)
         looks = die_looks(crops)
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
-        readable = [i for i, blob in enumerate(blobs) if blob.readable]
-        allowed = [self.dice.faces_of(kinds[i]) for i in readable]
-        faces: dict[int, tuple[str, float]] = dict(
-            zip(readable, self.faces.read_many(looks.maps[readable], allowed), strict=True)
+        # A die segmentation took for one on its edge is read all the same when its top face looked clear: seen
+        # from the side (a tilted camera, a low lamp) a flat die's sides make it look so. The network says whether
+        # it shows a face (NO_FACE: on its edge after all); a network taught before NO_FACE existed cannot.
+        second_chance = NO_FACE in self.faces.labels
+        readable = [i for i, blob in enumerate(blobs) if blob.readable or (second_chance and tops[i] is not None)]
+        allowed = {i: self.dice.faces_of(kinds[i]) + (() if blobs[i].readable else (NO_FACE,)) for i in readable}
+        faces: dict[int, tuple[str | None, float]] = dict(
+            zip(readable, self.faces.read_many(looks.maps[readable], [allowed[i] for i in readable]), strict=True)
         )
         unsure = [i for i in readable if faces[i][1] < UNSURE]
         if unsure and self.second_look:
-            # A die read without much certainty (a glyph of few pixels, an unusual font) is read again from crops a
-            # little shifted and turned around the found centre, all views together deciding.
-            views = [(middles[i][0] + dx * self.die_px, middles[i][1] + dy * self.die_px, blobs[i].angle + turn)
-                     for i in unsure for dx, dy, turn in SECOND_LOOK]  # fmt: skip
-            moved = die_looks(die_crops(image, views, self.die_px)).maps.reshape(
-                len(unsure), len(SECOND_LOOK), *looks.maps.shape[1:]
-            )
-            maps = np.concatenate([looks.maps[unsure][:, None], moved], axis=1).reshape(-1, *looks.maps.shape[1:])
-            again = self.faces.read_many(maps, [self.dice.faces_of(kinds[i]) for i in unsure], 1 + len(SECOND_LOOK))
+            # A die read without much certainty (a glyph of few pixels, an unusual font) is read again from its
+            # crop a little shifted and turned, all views together deciding.
+            views = ((0.0, 0.0, 0.0), *SECOND_LOOK)
+            maps = die_looks(moved_crops(crops[unsure], views).reshape(-1, CROP, CROP, 3)).maps
+            again = self.faces.read_many(maps, [allowed[i] for i in unsure], len(views))
             faces.update(zip(unsure, again, strict=True))
+        for i in readable:  # a second chance is taken only when the face is clear
+            if not blobs[i].readable and faces[i][1] < SURE_ENOUGH:
+                faces[i] = (None, 1.0 - faces[i][1])
         readings = []
         for i, blob in enumerate(blobs):
             face, face_confidence = faces.get(i, (None, 1.0))
             confidence = float(kind_confidence[i]) * face_confidence
-            readings.append(DieReading(kinds[i], face, round(blob.x), round(blob.y), confidence))
-        return TrayReading(readings, found.obstructed)
+            # Where the die lies: its top face's middle where that was clear (a blob may carry its shadow).
+            top = tops[i]
+            x, y = top.centre if top is not None else (blob.x, blob.y)
+            readings.append(DieReading(kinds[i], face, round(x), round(y), confidence))
+        # Best first: a die seen whole with a clear top face, then the surest; kept in the order found.
+        order = sorted(
+            range(len(blobs)), key=lambda i: (not blobs[i].readable, tops[i] is None, -readings[i].confidence)
+        )
+        kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}
+        return TrayReading([reading for reading in readings if id(reading) in kept], found.obstructed)
+
+
+def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]:
+    """The readings (best first) without any that lies nearer a better one than a die can: two cubes' top faces are
+    a die's width apart at least, so a "die" closer than that is a piece of one (a side seen in perspective with its
+    shadow, found as a die of its own)."""
+    kept: list[DieReading] = []
+    for reading in readings:
+        if all(math.hypot(reading.x - other.x, reading.y - other.y) >= TOO_CLOSE * die_px for other in kept):
+            kept.append(reading)
+    return kept
 
 
 def learned_die_px(folder: Path | None) -> float | None:

@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 
 from vision.crops import CROP, die_looks, top_face_crops
-from vision.dice import FACES, DiceSet
-from vision.faces import FaceNet, features
+from vision.dice import DiceSet
+from vision.faces import LABELS, FaceNet, features
 from vision.kinds import KindReader
 from vision.segment import find_dice
 from vision.topface import find_top_face
@@ -92,6 +92,6 @@ def teach(photos: TaughtPhotos, kinds: KindReader, faces: FaceNet, epochs: int =
     taught_kinds = KindReader.fit(die_looks(photos.crops).colours, photos.kinds, prior=kinds)
     many = varied(photos.crops)
     x = features(die_looks(many).maps)
-    y = np.repeat(np.tile([FACES.index(f) for f in photos.faces], len(many) // len(photos.crops)), 4)
-    taught_faces = FaceNet.train(x, y, epochs=epochs, start=faces, rate=0.001)
+    y = np.repeat(np.tile([LABELS.index(f) for f in photos.faces], len(many) // len(photos.crops)), 4)
+    taught_faces = FaceNet.train(x, y, epochs=epochs, start=faces, rate=0.001, faces_only=True)
     return taught_kinds, taught_faces

@@ -23,13 +23,18 @@ _DIE = WINDOW / REACH  # a die's width in the window
 # at most this many times the shortest), tried in turn until a face is found
 TRIES = ((16.0, 1.35), (22.0, 1.35), (28.0, 1.45))
 MIN_AREA, MAX_AREA = 0.55, 1.3  # a top face covers this share of a die's area (square of die_px), no less, no more
-MAX_SHIFT = 0.3  # (dice) the top face's middle lies this near the blob's, or the blob was something else
+MAX_SHIFT = 0.3  # (dice) the top face's middle lies this near the window's, or the blob was something else
+LOOK_AROUND = ((0.0, 0.0), (0.25, 0.0), (-0.25, 0.0), (0.0, 0.25), (0.0, -0.25))  # (dice) windows tried in turn
+MAX_DRIFT = 0.45  # (dice) and this near the blob's middle: never a neighbour's face
 _WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 _CENTRE = slice(int(WINDOW / 2 - _DIE * 0.25), int(WINDOW / 2 + _DIE * 0.25))
 _ys, _xs = np.mgrid[0:WINDOW, 0:WINDOW] + 0.5 - WINDOW / 2
 _RADIUS = np.hypot(_xs, _ys) / _DIE
 # Outside the glyph (printed in the face's middle), inside the face even when the blob is a tenth of a die off it.
 _RING = (_RADIUS > 0.3) & (_RADIUS < 0.42)
+_RIM = np.zeros((WINDOW, WINDOW), bool)  # the window's outer 3 px: mostly cloth
+_RIM[:3], _RIM[-3:], _RIM[:, :3], _RIM[:, -3:] = True, True, True, True
+NEARER = 1.5  # the cloth-aware tests: a face pixel is this many times nearer the body's colour than the cloth's
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
@@ -76,19 +81,41 @@ def _corners(contour: np.ndarray) -> np.ndarray | None:
 
 
 def find_top_face(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> TopFace | None:
-    """The top face of the die found at (x, y) (its blob's middle and angle), or None if none is clear there."""
+    """The top face of the die found at (x, y) (its blob's middle and angle), or None if none is clear there.
+
+    Looked for around the blob's middle first, then a quarter of a die to each side: a blob that carries the die's
+    shadow (a dark die on dark cloth) has its middle off the top face."""
+    for dx, dy in LOOK_AROUND:
+        cx, cy = x + dx * die_px, y + dy * die_px
+        face = _top_face_at(image, cx, cy, angle, die_px)
+        if face is not None and np.hypot(face.centre[0] - x, face.centre[1] - y) <= MAX_DRIFT * die_px:
+            return face
+    return None
+
+
+def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> TopFace | None:
     window, matrix = _window(image, x, y, angle, die_px)
     lab = cv2.cvtColor(cv2.GaussianBlur(window, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    body = np.median(lab[_RING], axis=0)  # the body's colour
-    offset = (lab - body) * _WEIGHTS
-    distance = np.einsum("yxc,yxc->yx", offset, offset)
+    distance = _distance(lab, np.median(lab[_RING], axis=0))  # from the body's colour
     # The strictest colour test first (the most exact outline); a looser one for a face the lamp lights unevenly.
-    for near_colour, skew in TRIES:
-        corners = _face_corners((distance < near_colour**2).view(np.uint8), skew)
-        if corners is not None:
-            back = cv2.invertAffineTransform(matrix)
-            return TopFace((corners @ back[:, :2].T + back[:, 2]).astype(np.float32))
+    # Where the cloth is near the body's colour (a black die on navy felt), then only pixels nearer the body than
+    # the cloth (the window's rim) count.
+    for cloth_aware in (False, True):
+        if cloth_aware:
+            nearer_body = distance * NEARER**2 < _distance(lab, np.median(lab[_RIM], axis=0))
+        for near_colour, skew in TRIES:
+            test = distance < near_colour**2
+            corners = _face_corners((test & nearer_body if cloth_aware else test).view(np.uint8), skew)
+            if corners is not None:
+                back = cv2.invertAffineTransform(matrix)
+                return TopFace((corners @ back[:, :2].T + back[:, 2]).astype(np.float32))
     return None
+
+
+def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Squared LAB distance of each pixel from `colour`, lightness counting half."""
+    offset = (lab - colour) * _WEIGHTS
+    return np.einsum("yxc,yxc->yx", offset, offset)
 
 
 def _face_corners(near: np.ndarray, skew: float) -> np.ndarray | None:

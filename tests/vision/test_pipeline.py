@@ -57,3 +57,12 @@ def test_hand_and_empty_tray(reader: DiceReader) -> None:
     assert hand.obstructed and hand.dice == []
     empty = reader.read(render([], seed=10).image)
     assert not empty.obstructed and empty.dice == []
+
+
+def test_a_piece_of_a_die_found_beside_it_is_not_a_second_die() -> None:
+    """Two cubes' top faces lie a die apart at least: a reading nearer a better one is a side with its shadow."""
+    from vision.pipeline import one_per_place
+
+    die, side, neighbour = DieReading("blue", "5", 100, 100, 0.99), DieReading("blue", "4", 100, 128, 0.98), \
+        DieReading("red", "2", 100, 146, 0.9)  # fmt: skip
+    assert one_per_place([die, side, neighbour], die_px=44) == [die, neighbour]  # 28 px < 0.8 die; 46 px is not
