@@ -66,3 +66,39 @@ def test_a_piece_of_a_die_found_beside_it_is_not_a_second_die() -> None:
     die, side, neighbour = DieReading("blue", "5", 100, 100, 0.99), DieReading("blue", "4", 100, 128, 0.98), \
         DieReading("red", "2", 100, 146, 0.9)  # fmt: skip
     assert one_per_place([die, side, neighbour], die_px=44) == [die, neighbour]  # 28 px < 0.8 die; 46 px is not
+
+
+@pytest.mark.parametrize(("seed", "near", "kind", "face"),
+                         [(7006, (510, 330), "mermaid", "flag"), (7046, (588, 288), "skullking", "skull")])  # fmt: skip
+def test_a_flat_die_that_looks_on_its_edge_is_read_by_its_clear_top_face(
+    seed: int, near: tuple[int, int], kind: str, face: str
+) -> None:
+    """Tuning installation dev-side-34px (camera 101): near the frame's edge the die's sides show and segmentation
+    takes it for one on its edge; its top face is clear, so the network reads it."""
+    from vision.render import load_look
+    from vision.segment import find_dice
+
+    scene = Scene(640, 480, 34, cloth="green felt", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 4, look=load_look("default"), style=EVAL_STYLE, scene=scene, touching=0.0,
+                    camera_seed=101)  # fmt: skip
+    truth = min(frame.dice, key=lambda d: np.hypot(d.centre[0] - near[0], d.centre[1] - near[1]))
+    assert (truth.kind, truth.face) == (kind, face)
+    blob = min(find_dice(frame.image, 34).blobs, key=lambda b: np.hypot(b.x - truth.centre[0], b.y - truth.centre[1]))
+    assert not blob.readable  # what the second chance is for
+    (die,) = _match(DiceReader(die_px=34).read(frame.image), truth)
+    assert (die.kind, die.face) == (kind, face)
+
+
+def test_dice_on_their_edge_under_a_tilted_camera_are_mostly_not_read() -> None:
+    """Leaning dice at the same installation: the no-face answer keeps most of them unread (the bench's figure is
+    the measured one; on the old code 14 % of them were read as a face there)."""
+    from vision.render import load_look
+
+    scene = Scene(640, 480, 34, cloth="green felt", harsh=True, lamp_place="side")
+    reader, read = DiceReader(die_px=34), []
+    for seed in range(8000, 8020):
+        frame = scatter(seed, DICE, 3, look=load_look("default"), style=EVAL_STYLE, scene=scene, touching=0.0,
+                        on_edge=1.0, camera_seed=101)  # fmt: skip
+        reading = reader.read(frame.image)
+        read += [any(d.face is not None for d in _match(reading, truth)) for truth in frame.dice]
+    assert sum(read) / len(read) <= 0.3
