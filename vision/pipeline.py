@@ -15,6 +15,7 @@ from vision.dice import DiceSet, load_dice
 from vision.faces import NO_FACE, FaceNet
 from vision.kinds import KindReader
 from vision.segment import find_dice, half_size_lab, segment_scale
+from vision.topface import TopFace
 
 MODELS = Path(__file__).with_name("models")
 DEFAULT_FACES = MODELS / "faces.npz"
@@ -28,6 +29,7 @@ TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px":
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
 SURE_ENOUGH = 0.9  # a die that looked on its edge is read only this sure of its face (else on its edge after all)
+SQUARE_ENOUGH = 1.25  # a second chance only for a top face this square (see _square)
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
@@ -98,7 +100,7 @@ class DiceReader:
         # from the side (a tilted camera, a low lamp) a flat die's sides make it look so. The network says whether
         # it shows a face (NO_FACE: on its edge after all); a network taught before NO_FACE existed cannot.
         second_chance = NO_FACE in self.faces.labels
-        readable = [i for i, blob in enumerate(blobs) if blob.readable or (second_chance and tops[i] is not None)]
+        readable = [i for i, blob in enumerate(blobs) if blob.readable or (second_chance and _square(tops[i]))]
         allowed = {i: self.dice.faces_of(kinds[i]) + (() if blobs[i].readable else (NO_FACE,)) for i in readable}
         faces: dict[int, tuple[str | None, float]] = dict(
             zip(readable, self.faces.read_many(looks.maps[readable], [allowed[i] for i in readable]), strict=True)
@@ -128,6 +130,12 @@ class DiceReader:
         )
         kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}
         return TrayReading([reading for reading in readings if id(reading) in kept], found.obstructed)
+
+
+def _square(top: TopFace | None) -> bool:
+    """A top face clear and square enough for a second chance: what a die leaning on an edge shows as its "top" (a
+    half face and the edge) is longer one way (sides 1.33 apart as a rule, a flat die's 1.13-1.18)."""
+    return top is not None and top.skew <= SQUARE_ENOUGH
 
 
 def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]:

@@ -51,6 +51,12 @@ class TopFace:
         return float(x), float(y)
 
     @property
+    def skew(self) -> float:
+        """Its longest side over its shortest: 1 for a square seen straight on."""
+        sides = np.hypot(*(self.corners - np.roll(self.corners, 1, axis=0)).T)
+        return float(sides.max() / max(sides.min(), 1e-6))
+
+    @property
     def side(self) -> float:
         """The side of the square of the face's area (the shoelace formula)."""
         x, y = self.corners[:, 0], self.corners[:, 1]
