@@ -153,6 +153,23 @@ def test_teach_says_what_it_learned_and_how_sure_it_is(tmp_path: Path, capsys: p
     assert "how sure: taught without every fifth photo, it read " in out
 
 
+def test_a_face_network_taught_by_an_older_release_is_not_taught_further(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A venue's faces.npz from before the no-face answer (9 outputs): teaching starts from the shipped network."""
+    from table.commands.dice import dice_folder
+    from vision.faces import LABELS, FaceNet
+    from vision.pipeline import DEFAULT_FACES, TAUGHT_FACES
+
+    shipped = FaceNet.load(str(DEFAULT_FACES))
+    old = FaceNet(shipped.w1, shipped.b1, shipped.w2[:, :-1], shipped.b2[:-1])
+    old.save(str(dice_folder() / TAUGHT_FACES))
+    photos = _photos(tmp_path / "photos", ("red",), 2)
+    assert _run(["dice", "teach", str(photos)], _closed_stdin) == 0
+    assert "teaching starts again from the shipped one" in capsys.readouterr().out
+    assert FaceNet.load(str(dice_folder() / TAUGHT_FACES)).labels == LABELS
+
+
 def test_ctrl_c_while_teaching_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -381,6 +381,8 @@ def teach(folder: Path) -> int:
 
 
 def _teach(folder: Path) -> int:
+    from vision.faces import NO_FACE, FaceNet
+    from vision.pipeline import DEFAULT_FACES
     from vision.teach import TeachError, load_photos
     from vision.teach import teach as adapt
 
@@ -396,6 +398,10 @@ def _teach(folder: Path) -> int:
         return 2
     for photo, why in photos.skipped:
         print(f"  skipped {photo}: {why}")
+    if NO_FACE not in current.faces.labels:
+        # A network taught with an older release: teaching again from it would keep the old network for good.
+        print("the face network taught here is from an older release; teaching starts again from the shipped one")
+        current.faces = FaceNet.load(str(DEFAULT_FACES))
     before = _photo_accuracy(current, photos)
     # How sure: taught without every fifth photo, then read on those it did not learn from.
     check = np.arange(len(photos.kinds)) % 5 == 4
