@@ -129,5 +129,16 @@ class FaceNet:
 
     @classmethod
     def load(cls, path: str) -> FaceNet:
+        """The network saved at `path`; ValueError if it holds no face network this reader can use."""
         data = np.load(path)
-        return cls(data["w1"], data["b1"], data["w2"], data["b2"])
+        w1, b1, w2, b2 = (data[name] for name in ("w1", "b1", "w2", "b2"))
+        hidden = b1.shape[0] if b1.ndim == 1 else -1
+        outputs = w2.shape[1] if w2.ndim == 2 else -1
+        if not (
+            w1.shape == (_HOG.getDescriptorSize(), hidden)
+            and w2.shape == (hidden, outputs)
+            and b2.shape == (outputs,)
+            and outputs in (len(FACES), len(LABELS))
+        ):
+            raise ValueError(f"not a face network of this reader (weights {w1.shape} {b1.shape} {w2.shape} {b2.shape})")
+        return cls(w1, b1, w2, b2)

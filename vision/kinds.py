@@ -87,5 +87,9 @@ class KindReader:
 
     @classmethod
     def load(cls, path: Path | str) -> KindReader:
+        """The reader saved at `path`; ValueError if it holds no kinds' colours this reader can use."""
         data = np.load(path)
-        return cls([str(k) for k in data["kinds"]], data["means"], data["covariances"])
+        kinds, means, covariances = data["kinds"], data["means"], data["covariances"]
+        if kinds.ndim != 1 or means.shape != (len(kinds), 6) or covariances.shape != (len(kinds), 6, 6):
+            raise ValueError(f"not the kinds' colours ({kinds.shape} {means.shape} {covariances.shape})")
+        return cls([str(k) for k in kinds], means, covariances)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
+import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -16,6 +20,9 @@ from vision.faces import NO_FACE, FaceNet
 from vision.kinds import KindReader
 from vision.segment import find_dice, half_size_lab, segment_scale
 from vision.topface import TopFace
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MODELS = Path(__file__).with_name("models")
 DEFAULT_FACES = MODELS / "faces.npz"
@@ -80,10 +87,8 @@ class DiceReader:
         if die_px is None:
             die_px = learned_die_px(folder) or DEFAULT_DIE_PX
         if folder is not None:
-            if (folder / TAUGHT_KINDS).exists():
-                kinds = KindReader.load(folder / TAUGHT_KINDS)
-            if (folder / TAUGHT_FACES).exists():
-                faces = FaceNet.load(str(folder / TAUGHT_FACES))
+            kinds = _taught(folder / TAUGHT_KINDS, KindReader.load)
+            faces = _taught(folder / TAUGHT_FACES, lambda path: FaceNet.load(str(path)))
             if (folder / TAUGHT_TRAY).exists():
                 tray = cv2.imread(str(folder / TAUGHT_TRAY))
         return cls(kinds, faces, dice, die_px, tray)
@@ -147,6 +152,20 @@ def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]
         if all(math.hypot(reading.x - other.x, reading.y - other.y) >= TOO_CLOSE * die_px for other in kept):
             kept.append(reading)
     return kept
+
+
+def _taught(path: Path, load: Callable[[Path], T]) -> T | None:
+    """What teaching or calibrating kept at `path`, or None (the shipped model is used) when there is none or it
+    cannot be read (a damaged card, a file from elsewhere): said in the log, so the table still reads dice."""
+    if not path.exists():
+        return None
+    try:
+        return load(path)
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
+        # (numpy's own words for a damaged file would suggest loading it unsafely: not said to an operator)
+        log.warning("%s is damaged or not this table's (%s): the shipped reader is used instead; calibrate or teach "
+                    "again", path, type(error).__name__)  # fmt: skip
+        return None
 
 
 def learned_die_px(folder: Path | None) -> float | None:

@@ -102,3 +102,20 @@ def test_dice_on_their_edge_under_a_tilted_camera_are_mostly_not_read() -> None:
         reading = reader.read(frame.image)
         read += [any(d.face is not None for d in _match(reading, truth)) for truth in frame.dice]
     assert sum(read) / len(read) <= 0.3
+
+
+def test_damaged_taught_files_leave_the_shipped_reader_and_say_so(tmp_path, caplog: pytest.LogCaptureFixture) -> None:
+    """A card that lost half a file, or a file from elsewhere: the table still reads dice, with the shipped models."""
+    from vision.faces import FaceNet
+    from vision.pipeline import DEFAULT_FACES, DEFAULT_KINDS, TAUGHT_FACES, TAUGHT_KINDS
+
+    (tmp_path / TAUGHT_KINDS).write_bytes(DEFAULT_KINDS.read_bytes()[:300])  # cut short
+    shipped = FaceNet.load(str(DEFAULT_FACES))
+    np.savez(tmp_path / TAUGHT_FACES, w1=shipped.w1, b1=shipped.b1, w2=np.zeros((shipped.w1.shape[1], 11)),
+             b2=np.zeros(11))  # fmt: skip  # eleven answers: no network of this reader
+    reader = DiceReader.from_folder(tmp_path)
+    assert np.array_equal(reader.faces.w2, shipped.w2) and reader.kinds.kinds == DiceReader().kinds.kinds
+    said = caplog.text
+    assert f"{tmp_path / TAUGHT_KINDS} is damaged" in said and f"{tmp_path / TAUGHT_FACES} is damaged" in said
+    frame = render([DieSpec("black", "6", 200, 200, 10)], seed=8)
+    assert [(d.kind, d.face) for d in reader.read(frame.image).dice] == [("black", "6")]
