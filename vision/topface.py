@@ -53,14 +53,19 @@ class TopFace:
     @property
     def skew(self) -> float:
         """Its longest side over its shortest: 1 for a square seen straight on."""
-        sides = np.hypot(*(self.corners - np.roll(self.corners, 1, axis=0)).T)
-        return float(sides.max() / max(sides.min(), 1e-6))
+        return _skew(self.corners)
 
     @property
     def side(self) -> float:
         """The side of the square of the face's area (the shoelace formula)."""
         x, y = self.corners[:, 0], self.corners[:, 1]
         return float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2) ** 0.5
+
+
+def _skew(corners: np.ndarray) -> float:
+    """A quadrilateral's longest side over its shortest."""
+    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)
+    return float(sides.max() / max(sides.min(), 1e-6))
 
 
 def _window(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> tuple[np.ndarray, np.ndarray]:
@@ -138,9 +143,8 @@ def _face_corners(near: np.ndarray, skew: float) -> np.ndarray | None:
     corners = _corners(max(contours, key=cv2.contourArea))
     if corners is None:
         return None
-    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)
     area = cv2.contourArea(corners)
-    if not (MIN_AREA * _DIE**2 <= area <= MAX_AREA * _DIE**2) or sides.max() > skew * sides.min():
+    if not (MIN_AREA * _DIE**2 <= area <= MAX_AREA * _DIE**2) or _skew(corners) > skew:
         return None
     if np.hypot(*(corners.mean(axis=0) - WINDOW / 2)) > MAX_SHIFT * _DIE:
         return None

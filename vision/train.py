@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import math
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -34,8 +35,12 @@ HARSH_CAMERAS = 1_000_000  # harsh training frames' camera seeds start here: far
 CHUNK = 250  # frames per job
 
 
+_dice = cache(load_dice)  # read once per process, not once per frame
+_look = cache(load_look)
+
+
 def flat_frame(seed: int) -> tuple[Frame, float]:
-    frame = scatter(seed, load_dice(), 1 + seed % 6, look=load_look(), style=TRAIN_STYLE, touching=0.3, on_edge=0.1)
+    frame = scatter(seed, _dice(), 1 + seed % 6, look=_look("default"), style=TRAIN_STYLE, touching=0.3, on_edge=0.1)
     return frame, frame.die_px
 
 
@@ -48,8 +53,8 @@ def harsh_frame(seed: int) -> tuple[Frame, float]:
     cloth = str(rng.choice([name for name in CLOTHS if name != "teal felt"]))  # teal: calibration refuses it
     scene = Scene(width, height, die_px, cloth=cloth, lamp=str(rng.choice(list(LAMPS))), harsh=True,
                   lamp_place=str(rng.choice(["overhead", "side"])))  # fmt: skip
-    look = load_look(LOOKS[int(rng.integers(len(LOOKS)))])
-    frame = scatter(seed, load_dice(), int(rng.integers(1, 7)), look=look, style=TRAIN_STYLE, scene=scene,
+    look = _look(LOOKS[int(rng.integers(len(LOOKS)))])
+    frame = scatter(seed, _dice(), int(rng.integers(1, 7)), look=look, style=TRAIN_STYLE, scene=scene,
                     touching=0.12, on_edge=0.15, camera_seed=HARSH_CAMERAS + seed)  # fmt: skip
     return frame, die_px * rng.uniform(0.95, 1.05)
 
@@ -67,7 +72,9 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
         for blob, crop, top in zip(blobs, cut, tops, strict=True):
             x, y = top.centre if top is not None else (blob.x, blob.y)  # where the reader says the die lies
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
-            if (blob.readable or top is not None) and len(near) == 1:  # what the reader reads (vision/pipeline.py)
+            # What the reader reads, and more: every die whose top face is clear, a leaning one too (vision/pipeline.py
+            # reads it only if its face looks square; the network learns NO_FACE from the rest).
+            if (blob.readable or top is not None) and len(near) == 1:
                 crops.append(crop)
                 kinds.append(near[0].kind)
                 labels.append(near[0].face or NO_FACE)
