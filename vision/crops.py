@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.segment import Blob
 from vision.topface import TopFace, find_top_face, straightened
 
 CROP = 40  # the whole die, turned square to the image (its angle mod 90)
@@ -82,19 +83,17 @@ def die_looks(crops: np.ndarray) -> DieLooks:
     return DieLooks(body, glyph.astype(np.float32), maps)
 
 
-def top_face_crops(
-    image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float
-) -> tuple[np.ndarray, list[TopFace | None]]:
+def top_face_crops(image: np.ndarray, blobs: Sequence[Blob], die_px: float) -> tuple[np.ndarray, list[TopFace | None]]:
     """Like die_crops, but each die whose top face is clear (vision/topface.py) is cut around that face, warped
     square; with each die's top face (None where none was clear)."""
-    crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
-    faces = [find_top_face(image, x, y, angle, die_px) for x, y, angle in centres]
+    crops = np.empty((len(blobs), CROP, CROP, 3), np.uint8)
+    faces = [find_top_face(image, blob.x, blob.y, blob.angle, die_px, blob.readable) for blob in blobs]
     for i, face in enumerate(faces):
         if face is not None:
             crops[i] = straightened(image, face, die_px, CROP)
     unclear = [i for i, face in enumerate(faces) if face is None]
     if unclear:
-        crops[unclear] = die_crops(image, [centres[i] for i in unclear], die_px)
+        crops[unclear] = die_crops(image, [(blobs[i].x, blobs[i].y, blobs[i].angle) for i in unclear], die_px)
     return crops, faces
 
 

@@ -98,7 +98,7 @@ class DiceReader:
         found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
         blobs = found.blobs
         # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
-        crops, tops = top_face_crops(image, [(b.x, b.y, b.angle) for b in blobs], self.die_px)
+        crops, tops = top_face_crops(image, blobs, self.die_px)
         looks = die_looks(crops)
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
         # A die segmentation took for one on its edge is read all the same when its top face looked clear: seen

@@ -57,12 +57,12 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                     # One die, lying flat (a photo of a face) but looking on its edge (its sides show under the
                     # camera): taught from if its top face is clear.
                     lone = found.blobs[0]
-                    if find_top_face(image, lone.x, lone.y, lone.angle, die_px) is not None:
+                    if find_top_face(image, lone.x, lone.y, lone.angle, die_px, flat=False) is not None:
                         blobs = [lone]
                 if len(blobs) != 1:
                     skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
                     continue
-                crops.append(top_face_crops(image, [(blobs[0].x, blobs[0].y, blobs[0].angle)], die_px)[0][0])
+                crops.append(top_face_crops(image, blobs, die_px)[0][0])
                 kinds.append(kind)
                 faces.append(face)
     if not crops:

@@ -7,6 +7,10 @@ outline (closing the glyph's hole), reduced to four corners, is the face in pers
 perspective warp of that quadrilateral to a square of the face's own size: centred on the top face, its sides made
 square. Anything that does not look like a die's top face (too small, too big, not four-sided) leaves the old square
 crop.
+
+Far out in the frame of a wide, low camera a die shows a side nearly as big as its top, in the same colour: the two
+are found as one long piece. That piece is split where the lightness steps (top and side face the lamp differently),
+and the top is the part farther from the frame's middle: a camera sees the sides that face it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,12 @@ _RADIUS = np.hypot(_xs, _ys) / _DIE
 _RING = (_RADIUS > 0.3) & (_RADIUS < 0.42)
 _RIM = np.zeros((WINDOW, WINDOW), bool)  # the window's outer 3 px: mostly cloth
 _RIM[:3], _RIM[-3:], _RIM[:, :3], _RIM[:, -3:] = True, True, True, True
+# A top face and one side found as one piece: its area (share of a die's) and longest side over shortest
+PAIR_AREA, PAIR_SKEW = (0.55, 1.6), (1.35, 2.5)
+CUT_WITHIN = (0.3, 0.7)  # where along the piece top and side meet: each is a third of it at least
+MIN_STEP = 8.0  # (LAB lightness) top and side differ at least this much, or the piece is something else
+MIN_EVEN = 0.15  # and the cut explains this share of the piece's lightness spread at least (a glare does not)
+MIN_SPLIT_AREA = 0.35  # a die far out in the frame is farther from the camera: its top face looks smaller
 NEARER = 1.5  # the cloth-aware tests: a face pixel is this many times nearer the body's colour than the cloth's
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -91,23 +101,28 @@ def _corners(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def find_top_face(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> TopFace | None:
+def find_top_face(
+    image: np.ndarray, x: float, y: float, angle: float, die_px: float, flat: bool = True
+) -> TopFace | None:
     """The top face of the die found at (x, y) (its blob's middle and angle), or None if none is clear there.
 
     Looked for around the blob's middle first, then a quarter of a die to each side: a blob that carries the die's
-    shadow (a dark die on dark cloth) has its middle off the top face."""
+    shadow (a dark die on dark cloth) has its middle off the top face. `flat`: segmentation took the die for one
+    lying flat, so a piece twice as long may be its top and a side (a die on its edge shows two half faces)."""
     for dx, dy in LOOK_AROUND:
         cx, cy = x + dx * die_px, y + dy * die_px
-        face = _top_face_at(image, cx, cy, angle, die_px)
+        face = _top_face_at(image, cx, cy, angle, die_px, flat)
         if face is not None and np.hypot(face.centre[0] - x, face.centre[1] - y) <= MAX_DRIFT * die_px:
             return face
     return None
 
 
-def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: float) -> TopFace | None:
+def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: float, flat: bool) -> TopFace | None:
     window, matrix = _window(image, x, y, angle, die_px)
     lab = cv2.cvtColor(cv2.GaussianBlur(window, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     distance = _distance(lab, np.median(lab[_RING], axis=0))  # from the body's colour
+    back = cv2.invertAffineTransform(matrix)
+    pairs = []  # pieces that look like a top face and a side together
     # The strictest colour test first (the most exact outline); a looser one for a face the lamp lights unevenly.
     # Where the cloth is near the body's colour (a black die on navy felt), then only pixels nearer the body than
     # the cloth (the window's rim) count.
@@ -116,11 +131,27 @@ def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: fl
             nearer_body = distance * NEARER**2 < _distance(lab, np.median(lab[_RIM], axis=0))
         for near_colour, skew in TRIES:
             test = distance < near_colour**2
-            corners = _face_corners((test & nearer_body if cloth_aware else test).view(np.uint8), skew)
-            if corners is not None:
-                back = cv2.invertAffineTransform(matrix)
-                return TopFace((corners @ back[:, :2].T + back[:, 2]).astype(np.float32))
+            piece, corners = _central_piece((test & nearer_body if cloth_aware else test).view(np.uint8))
+            if corners is None:
+                continue
+            if _is_top_face(corners, skew):
+                return _in_frame(corners, back)
+            if flat and _is_top_and_side(corners):
+                pairs.append((piece, corners))
+    # The top is the part away from the frame's middle: that direction, turned and scaled as the window is.
+    away = matrix[:, :2] @ np.array([x - image.shape[1] / 2, y - image.shape[0] / 2])
+    for piece, corners in pairs:
+        top = _top_of_pair(lab[..., 0], piece, corners, away)
+        if top is not None:
+            return _in_frame(top, back)
     return None
+
+
+def _in_frame(corners: np.ndarray, back: np.ndarray) -> TopFace:
+    """The face whose corners are given in the window, in the frame's pixels (`back`: the window's inverse map)."""
+    if cv2.contourArea(corners, oriented=True) < 0:
+        corners = corners[::-1].copy()  # always the same turn: a warp must never mirror the glyph
+    return TopFace((corners @ back[:, :2].T + back[:, 2]).astype(np.float32))
 
 
 def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
@@ -129,28 +160,72 @@ def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.einsum("yxc,yxc->yx", offset, offset)
 
 
-def _face_corners(near: np.ndarray, skew: float) -> np.ndarray | None:
-    """The corners (in the window) of the piece of `near` (0/1: the body's colour) that is the top face, or None."""
+def _central_piece(near: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """The piece of `near` (0/1: the body's colour) with most pixels in the window's middle (the glyph there is a
+    hole in it, or cuts it open), and its four corners (None if it has no four-sided outline)."""
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, _DISC)  # a side's stray pixels of the body's colour
-    # The face: the piece with most pixels in the middle (the glyph there is a hole in it, or cuts it open).
     count, labels = cv2.connectedComponents(near)
     if count < 2:
-        return None
+        return near, None
     votes = np.bincount(labels[_CENTRE, _CENTRE].ravel(), minlength=count)
     votes[0] = 0
     piece = (labels == int(votes.argmax())).view(np.uint8)
     contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    corners = _corners(max(contours, key=cv2.contourArea))
-    if corners is None:
-        return None
+    return piece, _corners(max(contours, key=cv2.contourArea))
+
+
+def _is_top_face(corners: np.ndarray, skew: float) -> bool:
+    """A top face's size and shape, near the window's middle."""
     area = cv2.contourArea(corners)
-    if not (MIN_AREA * _DIE**2 <= area <= MAX_AREA * _DIE**2) or _skew(corners) > skew:
+    return (
+        MIN_AREA * _DIE**2 <= area <= MAX_AREA * _DIE**2
+        and _skew(corners) <= skew
+        and np.hypot(*(corners.mean(axis=0) - WINDOW / 2)) <= MAX_SHIFT * _DIE
+    )
+
+
+def _is_top_and_side(corners: np.ndarray) -> bool:
+    """A top face and a side seen as one piece: about a die wide and up to two long."""
+    area = cv2.contourArea(corners)
+    return PAIR_AREA[0] * _DIE**2 <= area <= PAIR_AREA[1] * _DIE**2 and PAIR_SKEW[0] < _skew(corners) <= PAIR_SKEW[1]
+
+
+def _top_of_pair(lightness: np.ndarray, piece: np.ndarray, corners: np.ndarray, away: np.ndarray) -> np.ndarray | None:
+    """The top face's corners in a piece that is a top face and a side: the piece straightened with its long sides
+    upright, cut across where the lightness of its rows (the glyphs left out) steps most, the part further along
+    `away` kept. None if there is no clear step where a top and a side would meet."""
+    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)  # sides[i]: from corner i - 1 to corner i
+    # In turn from a corner, the first side a long one: (0 -> 1) and (3 -> 2) run along the piece.
+    quad = corners[[3, 0, 1, 2]] if sides[0] + sides[2] > sides[1] + sides[3] else corners
+    length = round((np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2)
+    width = round((np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2)
+    upright = np.array([[0, 0], [0, length], [width, length], [width, 0]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), upright)
+    rows = cv2.warpPerspective(lightness, matrix, (width, length), flags=cv2.INTER_LINEAR)
+    kept = cv2.warpPerspective(piece, matrix, (width, length), flags=cv2.INTER_NEAREST).astype(bool)
+    rows = rows.astype(np.float64)
+    count, total = kept.sum(axis=1).astype(np.float64), (rows * kept).sum(axis=1)
+    everywhere = float((rows * rows * kept).sum()) - total.sum() ** 2 / max(count.sum(), 1.0)
+    # The cut leaving the two parts each most even in lightness: the one explaining most of the spread.
+    best: tuple[float, int, float] | None = None
+    for cut in range(round(length * CUT_WITHIN[0]), round(length * CUT_WITHIN[1]) + 1):
+        before, after = count[:cut].sum(), count[cut:].sum()
+        if min(before, after) < width:
+            continue
+        mean_before, mean_after = total[:cut].sum() / before, total[cut:].sum() / after
+        explained = before * after / (before + after) * (mean_before - mean_after) ** 2
+        if best is None or explained > best[0]:
+            best = (explained, cut, abs(mean_before - mean_after))
+    if best is None or best[2] < MIN_STEP or best[0] < MIN_EVEN * everywhere:
         return None
-    if np.hypot(*(corners.mean(axis=0) - WINDOW / 2)) > MAX_SHIFT * _DIE:
+    cut = best[1]
+    along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
+    start, end = (cut, length) if along @ away > 0 else (0, cut)
+    part = np.array([[[0, start], [0, end], [width, end], [width, start]]], np.float32)
+    top: np.ndarray = cv2.perspectiveTransform(part, np.linalg.inv(matrix))[0]
+    if cv2.contourArea(top) < MIN_SPLIT_AREA * _DIE**2 or _skew(top) > TRIES[-1][1]:
         return None
-    if cv2.contourArea(corners, oriented=True) < 0:
-        corners = corners[::-1].copy()  # always the same turn: a warp must never mirror the glyph
-    return corners
+    return top
 
 
 def straightened(image: np.ndarray, face: TopFace, die_px: float, crop: int) -> np.ndarray:

@@ -66,8 +66,7 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
     for seed in seeds:
         frame, die_px = harsh_frame(seed) if harsh else flat_frame(seed)
         blobs = find_dice(frame.image, die_px).blobs
-        centres = [(b.x, b.y, b.angle) for b in blobs]
-        cut, tops = top_face_crops(frame.image, centres, die_px)
+        cut, tops = top_face_crops(frame.image, blobs, die_px)
         reach = max(12.0, 0.3 * frame.die_px)
         for blob, crop, top in zip(blobs, cut, tops, strict=True):
             x, y = top.centre if top is not None else (blob.x, blob.y)  # where the reader says the die lies
