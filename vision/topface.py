@@ -28,8 +28,13 @@ _DIE = WINDOW / REACH  # a die's width in the window
 TRIES = ((16.0, 1.35), (22.0, 1.35), (28.0, 1.45))
 MIN_AREA, MAX_AREA = 0.55, 1.3  # a top face covers this share of a die's area (square of die_px), no less, no more
 MAX_SHIFT = 0.3  # (dice) the top face's middle lies this near the window's, or the blob was something else
-LOOK_AROUND = ((0.0, 0.0), (0.25, 0.0), (-0.25, 0.0), (0.0, 0.25), (0.0, -0.25))  # (dice) windows tried in turn
-MAX_DRIFT = 0.45  # (dice) and this near the blob's middle: never a neighbour's face
+# (dice) windows tried in turn: the blob's middle, a quarter of a die to each side, then 0.3 die along each diagonal
+# (a big die on a cloth like its sides, lit from above: its blob takes in its dark sides and shadow on one corner)
+LOOK_AROUND = ((0.0, 0.0), (0.25, 0.0), (-0.25, 0.0), (0.0, 0.25), (0.0, -0.25),
+               (0.3, 0.3), (-0.3, 0.3), (0.3, -0.3), (-0.3, -0.3))  # fmt: skip
+# (dice) and this near the blob's middle (which lies up to about half a die off the top face): a neighbour's face
+# found from here is a die already found, and the reader keeps one die per place (pipeline.one_per_place)
+MAX_DRIFT = 0.6
 _WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 _CENTRE = slice(int(WINDOW / 2 - _DIE * 0.25), int(WINDOW / 2 + _DIE * 0.25))
 _ys, _xs = np.mgrid[0:WINDOW, 0:WINDOW] + 0.5 - WINDOW / 2
@@ -106,9 +111,10 @@ def find_top_face(
 ) -> TopFace | None:
     """The top face of the die found at (x, y) (its blob's middle and angle), or None if none is clear there.
 
-    Looked for around the blob's middle first, then a quarter of a die to each side: a blob that carries the die's
-    shadow (a dark die on dark cloth) has its middle off the top face. `flat`: segmentation took the die for one
-    lying flat, so a piece twice as long may be its top and a side (a die on its edge shows two half faces)."""
+    Looked for around the blob's middle first, then a quarter of a die to each side and along the diagonals: a blob
+    that carries the die's shadow (a dark die on dark cloth) has its middle off the top face. `flat`: segmentation
+    took the die for one lying flat, so a piece twice as long may be its top and a side (a die on its edge shows two
+    half faces)."""
     for dx, dy in LOOK_AROUND:
         cx, cy = x + dx * die_px, y + dy * die_px
         face = _top_face_at(image, cx, cy, angle, die_px, flat)
