@@ -10,7 +10,8 @@ crop.
 
 Far out in the frame of a wide, low camera a die shows a side nearly as big as its top, in the same colour: the two
 are found as one long piece. That piece is split where the lightness steps (top and side face the lamp differently),
-and the top is the part farther from the frame's middle: a camera sees the sides that face it.
+and the top is the part farther from the frame's middle: a camera sees the sides that face it. Likewise a top face
+found longer one way than a top face looks has the strip of side it took in trimmed off the same way.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ _RIM = np.zeros((WINDOW, WINDOW), bool)  # the window's outer 3 px: mostly cloth
 _RIM[:3], _RIM[-3:], _RIM[:, :3], _RIM[:, -3:] = True, True, True, True
 # A top face and one side found as one piece: its area (share of a die's) and longest side over shortest
 PAIR_AREA, PAIR_SKEW = (0.55, 1.6), (1.35, 2.5)
-CUT_WITHIN = (0.3, 0.7)  # where along the piece top and side meet: each is a third of it at least
+PAIR_CUT = (0.3, 0.7)  # where along such a piece top and side meet: each is 0.3 of it at least
+TRIM_OVER = 1.2  # a top face longer than this (longest side over shortest) ...
+TRIM_CUT = (0.1, 0.4)  # ... may carry a strip of side this share of its length
 MIN_STEP = 8.0  # (LAB lightness) top and side differ at least this much, or the piece is something else
 MIN_EVEN = 0.15  # and the cut explains this share of the piece's lightness spread at least (a glare does not)
 MIN_SPLIT_AREA = 0.35  # a die far out in the frame is farther from the camera: its top face looks smaller
@@ -128,6 +131,8 @@ def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: fl
     lab = cv2.cvtColor(cv2.GaussianBlur(window, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     distance = _distance(lab, np.median(lab[_RING], axis=0))  # from the body's colour
     back = cv2.invertAffineTransform(matrix)
+    # The top is the part away from the frame's middle: that direction, turned and scaled as the window is.
+    away = matrix[:, :2] @ np.array([x - image.shape[1] / 2, y - image.shape[0] / 2])
     pairs = []  # pieces that look like a top face and a side together
     # The strictest colour test first (the most exact outline); a looser one for a face the lamp lights unevenly.
     # Where the cloth is near the body's colour (a black die on navy felt), then only pixels nearer the body than
@@ -141,14 +146,16 @@ def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: fl
             if corners is None:
                 continue
             if _is_top_face(corners, skew):
+                if _skew(corners) > TRIM_OVER:  # perhaps a strip of side taken in
+                    trimmed = _part_away(lab[..., 0], piece, corners, away, TRIM_CUT)
+                    if trimmed is not None and _skew(trimmed) < _skew(corners):
+                        corners = trimmed
                 return _in_frame(corners, back)
             if flat and _is_top_and_side(corners):
                 pairs.append((piece, corners))
-    # The top is the part away from the frame's middle: that direction, turned and scaled as the window is.
-    away = matrix[:, :2] @ np.array([x - image.shape[1] / 2, y - image.shape[0] / 2])
     for piece, corners in pairs:
-        top = _top_of_pair(lab[..., 0], piece, corners, away)
-        if top is not None:
+        top = _part_away(lab[..., 0], piece, corners, away, PAIR_CUT)
+        if top is not None and _skew(top) <= TRIES[-1][1]:
             return _in_frame(top, back)
     return None
 
@@ -196,25 +203,30 @@ def _is_top_and_side(corners: np.ndarray) -> bool:
     return PAIR_AREA[0] * _DIE**2 <= area <= PAIR_AREA[1] * _DIE**2 and PAIR_SKEW[0] < _skew(corners) <= PAIR_SKEW[1]
 
 
-def _top_of_pair(lightness: np.ndarray, piece: np.ndarray, corners: np.ndarray, away: np.ndarray) -> np.ndarray | None:
-    """The top face's corners in a piece that is a top face and a side: the piece straightened with its long sides
-    upright, cut across where the lightness of its rows (the glyphs left out) steps most, the part further along
-    `away` kept. None if there is no clear step where a top and a side would meet."""
+def _part_away(
+    lightness: np.ndarray, piece: np.ndarray, corners: np.ndarray, away: np.ndarray, near_share: tuple[float, float]
+) -> np.ndarray | None:
+    """The corners of the part of a long `piece` (its four `corners`) farther along `away` (from the frame's middle):
+    the piece straightened with its long sides upright and cut across where the lightness of its rows (the glyphs
+    left out) steps most, the other part `near_share` of the piece's length. None if there is no clear step where a
+    top and a side would meet, or what is left is too small for a top face."""
     sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)  # sides[i]: from corner i - 1 to corner i
     # In turn from a corner, the first side a long one: (0 -> 1) and (3 -> 2) run along the piece.
     quad = corners[[3, 0, 1, 2]] if sides[0] + sides[2] > sides[1] + sides[3] else corners
+    along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
     length = round((np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2)
     width = round((np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2)
     upright = np.array([[0, 0], [0, length], [width, length], [width, 0]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), upright)
-    rows = cv2.warpPerspective(lightness, matrix, (width, length), flags=cv2.INTER_LINEAR)
+    rows = cv2.warpPerspective(lightness, matrix, (width, length), flags=cv2.INTER_LINEAR).astype(np.float64)
     kept = cv2.warpPerspective(piece, matrix, (width, length), flags=cv2.INTER_NEAREST).astype(bool)
-    rows = rows.astype(np.float64)
     count, total = kept.sum(axis=1).astype(np.float64), (rows * kept).sum(axis=1)
     everywhere = float((rows * rows * kept).sum()) - total.sum() ** 2 / max(count.sum(), 1.0)
+    far_last = bool(along @ away > 0)  # the last rows are the far part
+    low, high = near_share if far_last else (1 - near_share[1], 1 - near_share[0])
     # The cut leaving the two parts each most even in lightness: the one explaining most of the spread.
     best: tuple[float, int, float] | None = None
-    for cut in range(round(length * CUT_WITHIN[0]), round(length * CUT_WITHIN[1]) + 1):
+    for cut in range(round(length * low), round(length * high) + 1):
         before, after = count[:cut].sum(), count[cut:].sum()
         if min(before, after) < width:
             continue
@@ -224,14 +236,10 @@ def _top_of_pair(lightness: np.ndarray, piece: np.ndarray, corners: np.ndarray, 
             best = (explained, cut, abs(mean_before - mean_after))
     if best is None or best[2] < MIN_STEP or best[0] < MIN_EVEN * everywhere:
         return None
-    cut = best[1]
-    along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
-    start, end = (cut, length) if along @ away > 0 else (0, cut)
+    start, end = (best[1], length) if far_last else (0, best[1])
     part = np.array([[[0, start], [0, end], [width, end], [width, start]]], np.float32)
     top: np.ndarray = cv2.perspectiveTransform(part, np.linalg.inv(matrix))[0]
-    if cv2.contourArea(top) < MIN_SPLIT_AREA * _DIE**2 or _skew(top) > TRIES[-1][1]:
-        return None
-    return top
+    return top if cv2.contourArea(top) >= MIN_SPLIT_AREA * _DIE**2 else None
 
 
 def straightened(image: np.ndarray, face: TopFace, die_px: float, crop: int) -> np.ndarray:
