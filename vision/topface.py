@@ -27,7 +27,9 @@ _DIE = WINDOW / REACH  # a die's width in the window
 # (LAB distance from the body colour, lightness counting half, within which a pixel is the top face; the longest side
 # at most this many times the shortest), tried in turn until a face is found
 TRIES = ((16.0, 1.35), (22.0, 1.35), (28.0, 1.45))
-MIN_AREA, MAX_AREA = 0.55, 1.3  # a top face covers this share of a die's area (square of die_px), no less, no more
+# A top face covers this share of a die's area (square of die_px), no less, no more: less than a die's square, for
+# its rounded rim, and less still at the far edge of a tilted camera's frame, farther from it than the calibrated die
+MIN_AREA, MAX_AREA = 0.45, 1.3
 MAX_SHIFT = 0.3  # (dice) the top face's middle lies this near the window's, or the blob was something else
 # (dice) windows tried in turn: the blob's middle, a quarter of a die to each side, then 0.3 die along each diagonal
 # (a big die on a cloth like its sides, lit from above: its blob takes in its dark sides and shadow on one corner)

@@ -111,8 +111,6 @@ def test_a_die_far_out_in_a_wide_frame_whose_side_looks_like_its_top(seed: int, 
     face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 50)
     assert face is not None and face.skew < 1.3
     assert np.hypot(face.centre[0] - die.centre[0], face.centre[1] - die.centre[1]) < 0.1 * 50
-    # A die segmentation took for one on its edge shows two half faces, never parted so.
-    assert find_top_face(frame.image, blob.x, blob.y, blob.angle, 50, flat=False) is None
 
 
 @pytest.mark.parametrize(("seed", "count"), [(527, 4), (562, 3)])
@@ -144,3 +142,19 @@ def test_a_top_face_that_took_in_a_strip_of_side_is_trimmed(seed: int, count: in
     face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 34, blob.readable)
     assert face is not None and face.skew < 1.2
     assert np.hypot(face.centre[0] - die.centre[0], face.centre[1] - die.centre[1]) < 0.06 * 34
+
+
+@pytest.mark.parametrize("seed", [508, 662])
+def test_a_die_at_the_far_edge_of_a_tilted_frame_looks_smaller_than_the_calibrated_one(seed: int) -> None:
+    """Tuning installation dev-side-hd-50px (camera 105), frames 8 and 162 of its accuracy set: a yellow die farther
+    from the camera than the calibrated one, its top face 0.7 of the calibrated width (less than a top face was
+    allowed to be): no face was found and the die was placed at its blob's middle, 0.3 die off."""
+    scene = Scene(1280, 960, 50, cloth="navy felt", lamp="daylight", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 3 if seed == 508 else 1, look=load_look("default"), style=EVAL_STYLE, scene=scene,
+                    touching=0.12, camera_seed=105)  # fmt: skip
+    (die,) = [d for d in frame.dice if d.kind == "yellow"]
+    blob = min(find_dice(frame.image, 50).blobs, key=lambda b: np.hypot(b.x - die.centre[0], b.y - die.centre[1]))
+    assert np.hypot(blob.x - die.centre[0], blob.y - die.centre[1]) > 0.25 * 50
+    face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 50, blob.readable)
+    assert face is not None and face.side < 0.75 * 50
+    assert np.hypot(face.centre[0] - die.centre[0], face.centre[1] - die.centre[1]) < 0.06 * 50
