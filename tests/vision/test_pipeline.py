@@ -91,7 +91,7 @@ def test_a_flat_die_that_looks_on_its_edge_is_read_by_its_clear_top_face(
 
 def test_dice_on_their_edge_under_a_tilted_camera_are_mostly_not_read() -> None:
     """Leaning dice at the same installation: the no-face answer and the second chance's limits keep most of them
-    unread (BENCHMARKS.md has the measured share: 20.8 % of 178 there, 21.3 % on the old code)."""
+    unread (BENCHMARKS.md has the measured share there: 21.3 % of 178 in the fourth round, 20.8 % in the third)."""
     from vision.render import load_look
 
     scene = Scene(640, 480, 34, cloth="green felt", harsh=True, lamp_place="side")
