@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import re
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -128,10 +129,12 @@ def update(language: str, found: dict[MessageId, Found]) -> Catalog:
 
 
 def render(catalog: Catalog) -> str:
-    """A catalog as .po text, one line per string (no wrapping: a translator reads a message whole)."""
+    """A catalog as .po text, one line per string (no wrapping: a translator reads a message whole). Babel writes
+    its own version into the header: left out, so that a newer Babel rewrites unchanged files."""
     out = BytesIO()
     write_po(out, catalog, width=0, include_previous=False)
-    return out.getvalue().decode("utf-8")
+    return re.sub(r'^"Generated-By: Babel [^"]*"$', r'"Generated-By: Babel\\n"', out.getvalue().decode("utf-8"),
+                  flags=re.MULTILINE)  # fmt: skip
 
 
 def is_translated(string: str | Sequence[str] | None) -> bool:

@@ -84,3 +84,12 @@ def test_a_translators_comment_on_an_entry_survives_an_update(tmp_path: Path, mo
     written = render(update("de", FOUND))
     assert "# PIN stays PIN in German\n#: table/app.py" in written
     assert 'msgid "Wrong PIN"\nmsgstr "Falsche PIN"' in written
+
+
+def test_a_newer_babel_rewrites_the_same_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean install may get a newer Babel than the one that wrote the files: its version is not written."""
+    import babel.messages.catalog
+
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "9.99.0")
+    assert render(template(FOUND)) == TEMPLATE.read_text(encoding="utf-8")
+    assert render(update("de", FOUND)) == po_path("de").read_text(encoding="utf-8")
