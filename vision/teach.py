@@ -18,7 +18,6 @@ from vision.dice import DiceSet
 from vision.faces import LABELS, FaceNet, features
 from vision.kinds import KindReader
 from vision.segment import find_dice
-from vision.topface import find_top_face
 
 PHOTO_SUFFIXES = {".png", ".jpg", ".jpeg"}
 VARIANTS = 8  # slightly moved copies of each photo's crop
@@ -53,18 +52,16 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                     continue
                 found = find_dice(image, die_px, tray)
                 blobs = [b for b in found.blobs if b.readable]
-                if not blobs and len(found.blobs) == 1:
-                    # One die, lying flat (a photo of a face) but looking on its edge (its sides show under the
-                    # camera): taught from if its top face is clear.
-                    lone = found.blobs[0]
-                    if find_top_face(image, lone.x, lone.y, lone.angle, die_px, flat=False) is not None:
-                        blobs = [lone]
-                if len(blobs) != 1:
-                    skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
-                    continue
-                crops.append(top_face_crops(image, blobs, die_px)[0][0])
-                kinds.append(kind)
-                faces.append(face)
+                # The one die seen flat; or one die that looks on its edge (a photo of a face, its sides showing
+                # under the camera), taught from if its top face is clear.
+                if len(blobs) == 1 or (not blobs and len(found.blobs) == 1):
+                    crop, tops = top_face_crops(image, blobs or found.blobs, die_px)
+                    if blobs or tops[0] is not None:
+                        crops.append(crop[0])
+                        kinds.append(kind)
+                        faces.append(face)
+                        continue
+                skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
     if not crops:
         raise TeachError(f"{folder}: no usable photo (want {folder}/<kind>/<face>/*.png, one die per photo)")
     return TaughtPhotos(np.stack(crops), kinds, faces, skipped)
