@@ -16,10 +16,10 @@ import numpy as np
 
 from vision.crops import CROP, die_looks, moved_crops, top_face_crops
 from vision.dice import DiceSet, load_dice
-from vision.faces import NO_FACE, FaceNet
+from vision.faces import FaceNet
 from vision.kinds import KindReader
+from vision.posture import PostureNet, features
 from vision.segment import find_dice, half_size_lab, segment_scale
-from vision.topface import TopFace
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -27,6 +27,7 @@ T = TypeVar("T")
 MODELS = Path(__file__).with_name("models")
 DEFAULT_FACES = MODELS / "faces.npz"
 DEFAULT_KINDS = MODELS / "kinds.npz"
+DEFAULT_POSTURE = MODELS / "posture.npz"
 
 # What teaching and calibrating write into a folder (the table keeps it under PIRATE_TABLE_HOME).
 TAUGHT_FACES = "faces.npz"
@@ -35,8 +36,7 @@ TAUGHT_TRAY = "tray.png"
 TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px": 58.1, "frame": [640, 480]}
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
-SURE_ENOUGH = 0.9  # a die that looked on its edge is read only this sure of its face (else on its edge after all)
-SQUARE_ENOUGH = 1.25  # a second chance only for a top face this square (see _square)
+LEANING = 0.5  # a die the posture network thinks this likely to lean on an edge shows no face to read
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
@@ -60,7 +60,8 @@ class TrayReading:
 
 
 class DiceReader:
-    """Segmentation, kind by colour, face by the small network limited to the faces that kind can show."""
+    """Segmentation, kind by colour, flat or leaning by one small network, face by another limited to the faces that
+    kind can show."""
 
     def __init__(
         self,
@@ -73,6 +74,7 @@ class DiceReader:
         self.kinds = kinds or KindReader.load(DEFAULT_KINDS)
         self.faces = faces or FaceNet.load(str(DEFAULT_FACES))
         self.dice = dice or load_dice()
+        self.posture = PostureNet.load(str(DEFAULT_POSTURE))
         self.die_px = die_px
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
@@ -101,12 +103,10 @@ class DiceReader:
         crops, tops = top_face_crops(image, blobs, self.die_px)
         looks = die_looks(crops)
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
-        # A die segmentation took for one on its edge is read all the same when its top face looked clear: seen
-        # from the side (a tilted camera, a low lamp) a flat die's sides make it look so. The network says whether
-        # it shows a face (NO_FACE: on its edge after all); a network taught before NO_FACE existed cannot.
-        second_chance = NO_FACE in self.faces.labels
-        readable = [i for i, blob in enumerate(blobs) if blob.readable or (second_chance and _square(tops[i]))]
-        allowed = {i: self.dice.faces_of(kinds[i]) + (() if blobs[i].readable else (NO_FACE,)) for i in readable}
+        leaning = self.posture.leaning(features(image, blobs, tops, self.die_px, looks.body))
+        flat = leaning < LEANING
+        readable = [i for i in range(len(blobs)) if flat[i]]
+        allowed = {i: self.dice.faces_of(kinds[i]) for i in readable}
         faces: dict[int, tuple[str | None, float]] = dict(
             zip(readable, self.faces.read_many(looks.maps[readable], [allowed[i] for i in readable]), strict=True)
         )
@@ -118,29 +118,18 @@ class DiceReader:
             maps = die_looks(moved_crops(crops[unsure], views).reshape(-1, CROP, CROP, 3)).maps
             again = self.faces.read_many(maps, [allowed[i] for i in unsure], len(views))
             faces.update(zip(unsure, again, strict=True))
-        for i in readable:  # a second chance is taken only when the face is clear
-            if not blobs[i].readable and faces[i][1] < SURE_ENOUGH:
-                faces[i] = (None, 1.0 - faces[i][1])
         readings = []
         for i, blob in enumerate(blobs):
-            face, face_confidence = faces.get(i, (None, 1.0))
+            face, face_confidence = faces.get(i, (None, float(leaning[i])))  # None: on its edge
             confidence = float(kind_confidence[i]) * face_confidence
             # Where the die lies: its top face's middle where that was clear (a blob may carry its shadow).
             top = tops[i]
             x, y = top.centre if top is not None else (blob.x, blob.y)
             readings.append(DieReading(kinds[i], face, round(x), round(y), confidence))
-        # Best first: a die seen whole with a clear top face, then the surest; kept in the order found.
-        order = sorted(
-            range(len(blobs)), key=lambda i: (not blobs[i].readable, tops[i] is None, -readings[i].confidence)
-        )
+        # Best first: a flat die with a clear top face, then the surest; kept in the order found.
+        order = sorted(range(len(blobs)), key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))
         kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}
         return TrayReading([reading for reading in readings if id(reading) in kept], found.obstructed)
-
-
-def _square(top: TopFace | None) -> bool:
-    """A top face clear and square enough for a second chance: what a die leaning on an edge shows as its "top" (a
-    half face and the edge) is longer one way (sides 1.33 apart as a rule, a flat die's 1.13-1.18)."""
-    return top is not None and top.skew <= SQUARE_ENOUGH
 
 
 def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]:

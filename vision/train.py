@@ -1,20 +1,24 @@
 """Train the shipped models on rendered frames (training fonts and drawings only) and save them in vision/models/.
 
-    .venv/bin/python -m vision.train [--flat 4400] [--harsh 12000] [--jobs 2] [--cache /tmp/pirate-train-crops.npz]
+    .venv/bin/python -m vision.train [--flat 4400] [--harsh 12000] [--posture 12000] [--only faces|posture]
+                                     [--jobs 2] [--cache /tmp/pirate-train-crops.npz]
 
-Writes vision/models/faces.npz (the face network) and vision/models/kinds.npz (one colour Gaussian per kind, default
-look, from the flat frames). The face network learns from two kinds of frame: the flat renders of issue 16 (44 px
+Writes vision/models/faces.npz (the face network), vision/models/kinds.npz (one colour Gaussian per kind, default
+look, from the flat frames) and vision/models/posture.npz (flat or leaning on an edge, vision/posture.py: trained on
+frames of their own, harsh ones with 30 % of dice on an edge and a flat one now and then, each die in its four
+quarter turns). The face network learns from two kinds of frame: the flat renders of issue 16 (44 px
 dice seen from straight above) and harsh ones (vision/harsh.py: every frame its own installation, dice 22-110 px
 wide at 640x480 or 1280x960, overhead or side lamp, any cloth, lamp colour and printing), with some dice on their
 edge, taught as NO_FACE. Crops come from the real segmentation and the reader's own rule for which dice it reads, so
-training sees what reading sees. Rendering takes most of the time (about 12 minutes on two cores); `--cache` keeps
-the crops for another training run.
+training sees what reading sees. Rendering takes most of the time (about 12 minutes on two cores for each network);
+`--cache` keeps the crops for another training run (the posture network's beside it, "-posture" added to its name).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -22,16 +26,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import posture
 from vision.crops import die_looks, top_face_crops
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
+from vision.posture import PostureNet
 from vision.render import CLOTHS, LAMPS, TRAIN_STYLE, Frame, Scene, load_look, scatter
 from vision.segment import find_dice
 
 MODELS = Path(__file__).with_name("models")
 LOOKS = ("default", "harbour", "tavern")
 HARSH_CAMERAS = 1_000_000  # harsh training frames' camera seeds start here: far from any bench installation's
+POSTURE_CAMERAS = 2_000_000  # and the posture network's
 CHUNK = 250  # frames per job
 
 
@@ -47,7 +54,20 @@ def flat_frame(seed: int) -> tuple[Frame, float]:
 def harsh_frame(seed: int) -> tuple[Frame, float]:
     """A frame of its own random installation, and the die width calibration would have measured there (within
     5 %)."""
-    rng = np.random.default_rng([seed, 99])
+    return _harsh(seed, np.random.default_rng([seed, 99]), on_edge=0.15, camera_seed=HARSH_CAMERAS + seed)
+
+
+def posture_frame(seed: int) -> tuple[Frame, float]:
+    """A frame for the posture network: more dice on their edge, a flat frame now and then."""
+    rng = np.random.default_rng([seed, 77])
+    if rng.random() < 0.15:
+        frame = scatter(seed, _dice(), 1 + seed % 6, look=_look("default"), style=TRAIN_STYLE, touching=0.3,
+                        on_edge=0.3)  # fmt: skip
+        return frame, frame.die_px
+    return _harsh(seed, rng, on_edge=0.3, camera_seed=POSTURE_CAMERAS + seed)
+
+
+def _harsh(seed: int, rng: np.random.Generator, on_edge: float, camera_seed: int) -> tuple[Frame, float]:
     width, height = (1280, 960) if rng.random() < 0.3 else (640, 480)
     die_px = math.exp(rng.uniform(math.log(22), math.log(110)))
     cloth = str(rng.choice([name for name in CLOTHS if name != "teal felt"]))  # teal: calibration refuses it
@@ -55,7 +75,7 @@ def harsh_frame(seed: int) -> tuple[Frame, float]:
                   lamp_place=str(rng.choice(["overhead", "side"])))  # fmt: skip
     look = _look(LOOKS[int(rng.integers(len(LOOKS)))])
     frame = scatter(seed, _dice(), int(rng.integers(1, 7)), look=look, style=TRAIN_STYLE, scene=scene,
-                    touching=0.12, on_edge=0.15, camera_seed=HARSH_CAMERAS + seed)  # fmt: skip
+                    touching=0.12, on_edge=on_edge, camera_seed=camera_seed)  # fmt: skip
     return frame, die_px * rng.uniform(0.95, 1.05)
 
 
@@ -80,6 +100,49 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
     return np.array(crops).reshape(-1, *cut.shape[1:]), kinds, labels
 
 
+def posture_examples(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every die found in these frames with what the posture network looks at: its context crop, geometry and body
+    colour, and whether it leans on an edge."""
+    cv2.setNumThreads(1)
+    crops, geometry, body, leaning = [], [], [], []
+    for seed in seeds:
+        frame, die_px = posture_frame(seed)
+        blobs = find_dice(frame.image, die_px).blobs
+        cut, tops = top_face_crops(frame.image, blobs, die_px)
+        looks = die_looks(cut)
+        context = posture.context_crops(frame.image, blobs, tops, die_px)
+        height, width = frame.image.shape[:2]
+        reach = max(12.0, 0.3 * frame.die_px)
+        for i, (blob, top) in enumerate(zip(blobs, tops, strict=True)):
+            x, y = top.centre if top is not None else (blob.x, blob.y)
+            near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
+            if len(near) == 1:
+                crops.append(context[i])
+                geometry.append(posture.geometry(blob, top, die_px, width, height))
+                body.append(looks.body[i])
+                leaning.append(near[0].face is None)
+    size = posture.SIZE
+    return (
+        np.array(crops, np.uint8).reshape(-1, size, size, 3),
+        np.array(geometry, np.float32).reshape(-1, posture.GEOMETRY),
+        np.array(body, np.float32).reshape(-1, 3),
+        np.array(leaning, bool),
+    )
+
+
+def train_posture(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray, leaning: np.ndarray) -> PostureNet:
+    """Trained on each die in its four quarter turns (a die lies any way round; turned a quarter, the context crop's
+    two axes swap, and so do the frame's middle's components along them)."""
+    x, y = [], []
+    for k in range(4):
+        turned = geometry.copy()
+        if k % 2:
+            turned[:, posture.ACROSS] = turned[:, posture.ACROSS[::-1]]
+        x.append(posture.from_crops(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))), turned, body))
+        y.append(leaning)
+    return PostureNet.train(np.concatenate(x), np.concatenate(y))
+
+
 def render_crops(flat: int, harsh: int, jobs: int) -> tuple[np.ndarray, list[str], list[str], np.ndarray]:
     """Crops, kinds and labels of `flat` flat and `harsh` harsh frames, and which crops are flat."""
     work = [(range(s, min(s + CHUNK, flat)), False) for s in range(0, flat, CHUNK)]
@@ -99,29 +162,60 @@ def train_faces(crops: np.ndarray, labels: list[str], epochs: int, start: FaceNe
     return FaceNet.train(x, y, epochs=epochs, start=start, **options)
 
 
+def render_posture(frames: int, jobs: int) -> dict[str, np.ndarray]:
+    """posture_examples of `frames` frames, rendered in `jobs` processes."""
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(posture_examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
+    return {
+        name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(("crops", "geometry", "body", "leaning"))
+    }
+
+
+def _cached(path: Path | None, render: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """What `render` makes, kept at `path` (and read from there when it exists)."""
+    if path and path.exists():
+        with np.load(path) as data:
+            return dict(data)
+    made = render()
+    if path:
+        np.savez_compressed(path, **made)  # type: ignore[arg-type]  # (its stubs take a key for allow_pickle)
+    return made
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flat", type=int, default=4400, help="flat frames (issue 16's renders)")
     parser.add_argument("--harsh", type=int, default=12000, help="harsh frames (a real camera under one lamp)")
+    parser.add_argument("--posture", type=int, default=12000, help="frames for the posture network")
+    parser.add_argument("--only", choices=["faces", "posture"], help="train only this (faces: with the kinds)")
     parser.add_argument("--epochs", type=int, default=40)
     parser.add_argument("--hidden", type=int, default=192)
     parser.add_argument("--jobs", type=int, default=2, help="rendering processes")
     parser.add_argument("--cache", type=Path, help="keep the rendered crops here (and reuse them if present)")
     args = parser.parse_args()
-    if args.cache and args.cache.exists():
-        data = np.load(args.cache)
-        crops, kinds, labels = data["crops"], [str(k) for k in data["kinds"]], [str(f) for f in data["labels"]]
-        is_flat = data["flat"]
-    else:
-        crops, kinds, labels, is_flat = render_crops(args.flat, args.harsh, args.jobs)
-        if args.cache:
-            np.savez_compressed(args.cache, crops=crops, kinds=kinds, labels=labels, flat=is_flat)
     MODELS.mkdir(exist_ok=True)
-    # The kinds' colour spreads from the flat frames' dice (calibration replaces the means at each installation).
-    flat_faces = is_flat & (np.array(labels) != NO_FACE)
-    KindReader.fit(die_looks(crops[flat_faces]).colours, list(np.array(kinds)[flat_faces])).save(MODELS / "kinds.npz")
-    train_faces(crops, labels, args.epochs, hidden=args.hidden).save(str(MODELS / "faces.npz"))
-    print(f"trained on {len(crops)} dice ({int(is_flat.sum())} flat) from {args.flat + args.harsh} frames -> {MODELS}")
+    if args.only != "posture":
+
+        def render_faces() -> dict[str, np.ndarray]:
+            crops, kinds, labels, is_flat = render_crops(args.flat, args.harsh, args.jobs)
+            return {"crops": crops, "kinds": np.array(kinds), "labels": np.array(labels), "flat": is_flat}
+
+        data = _cached(args.cache, render_faces)
+        crops, kinds, labels, is_flat = data["crops"], data["kinds"], data["labels"], data["flat"]
+        # The kinds' colour spreads from the flat frames' dice (calibration replaces the means at each installation).
+        flat_faces = is_flat & (labels != NO_FACE)
+        KindReader.fit(die_looks(crops[flat_faces]).colours, [str(k) for k in kinds[flat_faces]]).save(
+            MODELS / "kinds.npz"
+        )
+        train_faces(crops, [str(f) for f in labels], args.epochs, hidden=args.hidden).save(str(MODELS / "faces.npz"))
+        print(f"faces: trained on {len(crops)} dice ({int(is_flat.sum())} flat) from {args.flat + args.harsh} frames")
+    if args.only != "faces":
+        cache = args.cache.with_name(args.cache.stem + "-posture.npz") if args.cache else None
+        data = _cached(cache, lambda: render_posture(args.posture, args.jobs))
+        train_posture(data["crops"], data["geometry"], data["body"], data["leaning"]).save(str(MODELS / "posture.npz"))
+        print(f"posture: trained on {len(data['leaning'])} dice ({int(data['leaning'].sum())} leaning) "
+              f"from {args.posture} frames")  # fmt: skip
+    print(f"-> {MODELS}")
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ def test_a_flat_die_that_looks_on_its_edge_is_read_by_its_clear_top_face(
     seed: int, near: tuple[int, int], kind: str, face: str
 ) -> None:
     """Tuning installation dev-side-34px (camera 101): near the frame's edge the die's sides show and segmentation
-    takes it for one on its edge; its top face is clear, so the network reads it."""
+    takes it for one on its edge; the posture network sees it lies flat, so its face is read."""
     from vision.render import load_look
     from vision.segment import find_dice
 
@@ -84,14 +84,14 @@ def test_a_flat_die_that_looks_on_its_edge_is_read_by_its_clear_top_face(
     truth = min(frame.dice, key=lambda d: np.hypot(d.centre[0] - near[0], d.centre[1] - near[1]))
     assert (truth.kind, truth.face) == (kind, face)
     blob = min(find_dice(frame.image, 34).blobs, key=lambda b: np.hypot(b.x - truth.centre[0], b.y - truth.centre[1]))
-    assert not blob.readable  # what the second chance is for
+    assert not blob.readable  # what the posture network is for
     (die,) = _match(DiceReader(die_px=34).read(frame.image), truth)
     assert (die.kind, die.face) == (kind, face)
 
 
 def test_dice_on_their_edge_under_a_tilted_camera_are_mostly_not_read() -> None:
-    """Leaning dice at the same installation: the no-face answer and the second chance's limits keep most of them
-    unread (BENCHMARKS.md has the measured share there: 21.3 % of 178 in the fourth round, 20.8 % in the third)."""
+    """Leaning dice at the same installation: the posture network keeps them unread (BENCHMARKS.md has the measured
+    share there: 0.6 % of 178 in the fifth round, 21.3 % in the fourth)."""
     from vision.render import load_look
 
     scene = Scene(640, 480, 34, cloth="green felt", harsh=True, lamp_place="side")
@@ -101,7 +101,7 @@ def test_dice_on_their_edge_under_a_tilted_camera_are_mostly_not_read() -> None:
                         on_edge=1.0, camera_seed=101)  # fmt: skip
         reading = reader.read(frame.image)
         read += [any(d.face is not None for d in _match(reading, truth)) for truth in frame.dice]
-    assert sum(read) / len(read) <= 0.3
+    assert sum(read) / len(read) <= 0.05
 
 
 def test_damaged_taught_files_leave_the_shipped_reader_and_say_so(tmp_path, caplog: pytest.LogCaptureFixture) -> None:

@@ -1,0 +1,145 @@
+"""Whether a found die lies flat (its top face is read) or leans on an edge (no face to read): a small network.
+
+Seen from a tilted camera under a lamp, a flat die shows its sides beside its top, and a die leaning on an edge shows
+two faces, each squashed: no one measure of a blob's outline tells them apart (issue 29; the outline's length against
+its width, vision/segment.py, took 3 % of flat dice for leaning ones and 24 % of leaning dice for flat ones). The
+network looks at the die with its surroundings, 1.9 dice wide: the lightness and colour against the die's own (HOG of
+each), with what the outline and the top face (vision/topface.py) measured and where in the frame the die lies (a
+camera sees the sides that face the frame's middle). It is trained on harsh renders (vision/train.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from vision.crops import die_crops
+from vision.network import Network
+from vision.segment import Blob
+from vision.topface import TopFace
+
+SIZE = 32  # the context crop's side, in pixels
+CONTEXT = 1.9  # (dice) the context crop's side: the die, its sides, its shadow and a rim of cloth
+LIGHTNESS_GAIN, COLOUR_GAIN = 1.5, 4.0  # LAB differences from the die's body colour, scaled to fill a byte
+GEOMETRY = 9  # measures besides the two HOGs (see geometry)
+ACROSS = [5, 6]  # which of them are the frame's middle's components along the context crop's two axes
+LEANING = 1  # the network's outputs: 0 flat, 1 leaning on an edge
+_HOG = cv2.HOGDescriptor((SIZE, SIZE), (16, 16), (8, 8), (8, 8), 9)
+INPUTS = 2 * _HOG.getDescriptorSize() + GEOMETRY
+
+
+def context_crops(
+    image: np.ndarray, blobs: Sequence[Blob], tops: Sequence[TopFace | None], die_px: float
+) -> np.ndarray:
+    """(n, SIZE, SIZE, 3) BGR: each die with its surroundings, centred on its top face (else its blob), turned as its
+    blob lies."""
+    centres = [
+        ((top.centre if top is not None else (blob.x, blob.y)) + (blob.angle,))
+        for blob, top in zip(blobs, tops, strict=True)
+    ]
+    wide = die_crops(image, centres, die_px * CONTEXT)
+    out = np.empty((len(blobs), SIZE, SIZE, 3), np.uint8)
+    for i, crop in enumerate(wide):
+        out[i] = cv2.resize(crop, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    return out
+
+
+def features(image: np.ndarray, blobs: Sequence[Blob], tops: Sequence[TopFace | None], die_px: float,
+             body: np.ndarray) -> np.ndarray:  # fmt: skip
+    """(n, INPUTS) float32: what the network looks at, for each die (`body`: its body colour, LAB, vision/crops.py)."""
+    crops = context_crops(image, blobs, tops, die_px)
+    height, width = image.shape[:2]
+    measures = np.array([geometry(blob, top, die_px, width, height) for blob, top in zip(blobs, tops, strict=True)])
+    return from_crops(crops, measures.reshape(-1, GEOMETRY), body)
+
+
+def from_crops(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray) -> np.ndarray:
+    n = len(crops)
+    if n == 0:
+        return np.zeros((0, INPUTS), np.float32)
+    lab = cv2.cvtColor(crops.reshape(n * SIZE, SIZE, 3), cv2.COLOR_BGR2LAB).reshape(n, SIZE, SIZE, 3)
+    off = lab.astype(np.float32) - body[:, None, None, :]
+    lightness = np.clip(128 + off[..., 0] * LIGHTNESS_GAIN, 0, 255).astype(np.uint8)
+    colour = np.clip(np.hypot(off[..., 1], off[..., 2]) * COLOUR_GAIN, 0, 255).astype(np.uint8)
+    return np.concatenate([_hog(lightness), _hog(colour), geometry], axis=1).astype(np.float32)
+
+
+def _hog(maps: np.ndarray) -> np.ndarray:
+    """HOG of each map, all in one call (as vision/faces.py does: stacked, each framed by one mirrored pixel)."""
+    framed = np.pad(maps, ((0, 0), (1, 1), (1, 1)), mode="reflect").reshape(-1, SIZE + 2)
+    locations = [(1, 1 + (SIZE + 2) * i) for i in range(len(maps))]
+    return np.asarray(_HOG.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations)).reshape(
+        len(maps), -1
+    )
+
+
+def geometry(blob: Blob, top: TopFace | None, die_px: float, width: int, height: int) -> list[float]:
+    """Segmentation's own verdict, the top face's shape, where the frame's middle lies seen from the die (in the
+    context crop's turned frame: the side that shows) and the die's size."""
+    x, y = top.centre if top is not None else (blob.x, blob.y)
+    dx, dy = width / 2 - x, height / 2 - y
+    out = math.hypot(dx, dy) / math.hypot(width / 2, height / 2)  # 0 at the frame's middle, 1 in its corners
+    turn = math.radians(blob.angle)
+    along = math.hypot(dx, dy) or 1.0
+    across_x = abs(dx * math.cos(turn) + dy * math.sin(turn)) / along
+    across_y = abs(-dx * math.sin(turn) + dy * math.cos(turn)) / along
+    return [
+        float(blob.readable),
+        float(top is not None),
+        top.skew - 1 if top is not None else 0.0,
+        top.side / die_px - 1 if top is not None else 0.0,
+        out,
+        across_x * out,
+        across_y * out,
+        die_px / 100,
+        math.hypot(blob.x - x, blob.y - y) / die_px,
+    ]
+
+
+class PostureNet:
+    """Flat or leaning on an edge: a committee of small networks (outputs 0 and 1) trained alike from different
+    starting weights, their answers averaged (one network's share of leaning dice read varied two- to threefold with
+    its starting weights)."""
+
+    def __init__(self, members: Sequence[Network]) -> None:
+        self.members = list(members)
+
+    def leaning(self, x: np.ndarray) -> np.ndarray:
+        """The probability that each die (a row of features) leans on an edge."""
+        if len(x) == 0:
+            return np.zeros(0, np.float32)
+        return np.mean([member.probabilities(x)[:, LEANING] for member in self.members], axis=0)
+
+    @classmethod
+    def train(
+        cls, x: np.ndarray, leaning: np.ndarray, members: int = 3, hidden: int = 32, epochs: int = 40
+    ) -> PostureNet:
+        """Trained on standardised features, the standardising then folded into each first layer's weights."""
+        mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-3
+        standard, y = (x - mean) / spread, leaning.astype(np.int64)
+        nets = []
+        for seed in range(members):
+            w1, b1, w2, b2 = Network.fit(standard, y, 2, hidden, epochs, seed)
+            nets.append(Network(w1 / spread[:, None], b1 - (mean / spread) @ w1, w2, b2))
+        return cls(nets)
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, **{f"{name}_{i}": getattr(member, name) for i, member in enumerate(self.members)
+                                     for name in ("w1", "b1", "w2", "b2")})  # fmt: skip
+
+    @classmethod
+    def load(cls, path: str) -> PostureNet:
+        """The committee saved at `path`; ValueError if it is none this reader can use."""
+        with np.load(path) as data:
+            count = sum(1 for name in data.files if name.startswith("w1_"))
+            if count == 0 or set(data.files) != {f"{n}_{i}" for i in range(count) for n in ("w1", "b1", "w2", "b2")}:
+                raise ValueError(f"not a posture network of this reader (holds {', '.join(data.files) or 'nothing'})")
+            members = [[data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")] for i in range(count)]
+        for w1, b1, w2, b2 in members:
+            hidden = b1.shape[0] if b1.ndim == 1 else -1
+            if w1.shape != (INPUTS, hidden) or b1.shape != (hidden,) or w2.shape != (hidden, 2) or b2.shape != (2,):
+                raise ValueError(f"not a posture network of this reader (weights {w1.shape} {w2.shape})")
+        return cls([Network(*weights) for weights in members])
