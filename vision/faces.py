@@ -25,14 +25,20 @@ def features(maps: np.ndarray) -> np.ndarray:
     point any of four ways."""
     if len(maps) == 0:
         return np.zeros((0, _HOG.getDescriptorSize()), np.float32)
-    # All turns of all dice in one call: stacked in one tall picture, each framed by the pixel HOG itself would
-    # mirror at a picture's border, so every descriptor is exactly that of the glyph map alone.
     turns = np.stack([np.rot90(maps, k, axes=(1, 2)) for k in range(4)], axis=1).reshape(-1, GLYPH, GLYPH)
-    framed = np.pad(turns, ((0, 0), (1, 1), (1, 1)), mode="reflect").reshape(-1, GLYPH + 2)
-    locations = [(1, 1 + (GLYPH + 2) * i) for i in range(len(turns))]
+    return hog_of_each(_HOG, turns)
+
+
+def hog_of_each(hog: cv2.HOGDescriptor, maps: np.ndarray) -> np.ndarray:
+    """(n, d): the HOG of each of the n square maps, as big as `hog`'s window."""
+    size = maps.shape[1]
+    # All maps in one call: stacked in one tall picture, each framed by the pixel HOG itself would mirror at a
+    # picture's border, so every descriptor is exactly that of its map alone.
+    framed = np.pad(maps, ((0, 0), (1, 1), (1, 1)), mode="reflect").reshape(-1, size + 2)
+    locations = [(1, 1 + (size + 2) * i) for i in range(len(maps))]
     # OpenCV returns an ndarray; its stubs say Sequence[float].
-    descriptors = np.asarray(_HOG.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations))
-    return descriptors.reshape(len(turns), -1)
+    descriptors = np.asarray(hog.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations))
+    return descriptors.reshape(len(maps), -1)
 
 
 class FaceNet(Network):

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.crops import die_crops
+from vision.faces import hog_of_each
 from vision.network import Network
 from vision.segment import Blob
 from vision.topface import TopFace
@@ -57,6 +58,7 @@ def features(image: np.ndarray, blobs: Sequence[Blob], tops: Sequence[TopFace | 
 
 
 def from_crops(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """features from the context crops, the measures and the body colours (training turns the crops first)."""
     n = len(crops)
     if n == 0:
         return np.zeros((0, INPUTS), np.float32)
@@ -64,15 +66,8 @@ def from_crops(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray) -> np.
     off = lab.astype(np.float32) - body[:, None, None, :]
     lightness = np.clip(128 + off[..., 0] * LIGHTNESS_GAIN, 0, 255).astype(np.uint8)
     colour = np.clip(np.hypot(off[..., 1], off[..., 2]) * COLOUR_GAIN, 0, 255).astype(np.uint8)
-    return np.concatenate([_hog(lightness), _hog(colour), geometry], axis=1).astype(np.float32)
-
-
-def _hog(maps: np.ndarray) -> np.ndarray:
-    """HOG of each map, all in one call (as vision/faces.py does: stacked, each framed by one mirrored pixel)."""
-    framed = np.pad(maps, ((0, 0), (1, 1), (1, 1)), mode="reflect").reshape(-1, SIZE + 2)
-    locations = [(1, 1 + (SIZE + 2) * i) for i in range(len(maps))]
-    return np.asarray(_HOG.compute(framed, winStride=(1, 1), padding=(0, 0), locations=locations)).reshape(
-        len(maps), -1
+    return np.concatenate([hog_of_each(_HOG, lightness), hog_of_each(_HOG, colour), geometry], axis=1).astype(
+        np.float32
     )
 
 
