@@ -83,6 +83,12 @@ def die_looks(crops: np.ndarray) -> DieLooks:
     return DieLooks(body, glyph.astype(np.float32), maps)
 
 
+def where_die_lies(blob: Blob, top: TopFace | None) -> tuple[float, float]:
+    """A found die's place in the frame: its top face's middle where that was clear (a blob may carry its shadow and
+    sides), else its blob's."""
+    return top.centre if top is not None else (blob.x, blob.y)
+
+
 def top_face_crops(image: np.ndarray, blobs: Sequence[Blob], die_px: float) -> tuple[np.ndarray, list[TopFace | None]]:
     """Like die_crops, but each die whose top face is clear (vision/topface.py) is cut around that face, warped
     square; with each die's top face (None where none was clear)."""

@@ -82,8 +82,8 @@ class Network:
     @staticmethod
     def weights(path: str, inputs: int, outputs: tuple[int, ...]) -> tuple[np.ndarray, ...]:
         """The weights saved at `path`; ValueError unless they take `inputs` features to one of `outputs` outputs."""
-        data = np.load(path)
-        w1, b1, w2, b2 = (data[name] for name in ("w1", "b1", "w2", "b2"))
+        with np.load(path) as data:
+            w1, b1, w2, b2 = (data[name] for name in ("w1", "b1", "w2", "b2"))
         hidden = b1.shape[0] if b1.ndim == 1 else -1
         out = w2.shape[1] if w2.ndim == 2 else -1
         if not (w1.shape == (inputs, hidden) and w2.shape == (hidden, out) and b2.shape == (out,) and out in outputs):

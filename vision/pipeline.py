@@ -14,7 +14,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_looks, moved_crops, top_face_crops
+from vision.crops import CROP, die_looks, moved_crops, top_face_crops, where_die_lies
 from vision.dice import DiceSet, load_dice
 from vision.faces import FaceNet
 from vision.kinds import KindReader
@@ -122,9 +122,7 @@ class DiceReader:
         for i, blob in enumerate(blobs):
             face, face_confidence = faces.get(i, (None, float(leaning[i])))  # None: on its edge
             confidence = float(kind_confidence[i]) * face_confidence
-            # Where the die lies: its top face's middle where that was clear (a blob may carry its shadow).
-            top = tops[i]
-            x, y = top.centre if top is not None else (blob.x, blob.y)
+            x, y = where_die_lies(blob, tops[i])
             readings.append(DieReading(kinds[i], face, round(x), round(y), confidence))
         # Best first: a flat die with a clear top face, then the surest; kept in the order found.
         order = sorted(range(len(blobs)), key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))

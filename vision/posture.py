@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.crops import die_crops
+from vision.crops import die_crops, where_die_lies
 from vision.faces import hog_of_each
 from vision.network import Network
 from vision.segment import Blob
@@ -37,10 +37,7 @@ def context_crops(
 ) -> np.ndarray:
     """(n, SIZE, SIZE, 3) BGR: each die with its surroundings, centred on its top face (else its blob), turned as its
     blob lies."""
-    centres = [
-        ((top.centre if top is not None else (blob.x, blob.y)) + (blob.angle,))
-        for blob, top in zip(blobs, tops, strict=True)
-    ]
+    centres = [(*where_die_lies(blob, top), blob.angle) for blob, top in zip(blobs, tops, strict=True)]
     wide = die_crops(image, centres, die_px * CONTEXT)
     out = np.empty((len(blobs), SIZE, SIZE, 3), np.uint8)
     for i, crop in enumerate(wide):
@@ -74,7 +71,7 @@ def from_crops(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray) -> np.
 def geometry(blob: Blob, top: TopFace | None, die_px: float, width: int, height: int) -> list[float]:
     """Segmentation's own verdict, the top face's shape, where the frame's middle lies seen from the die (in the
     context crop's turned frame: the side that shows) and the die's size."""
-    x, y = top.centre if top is not None else (blob.x, blob.y)
+    x, y = where_die_lies(blob, top)
     dx, dy = width / 2 - x, height / 2 - y
     out = math.hypot(dx, dy) / math.hypot(width / 2, height / 2)  # 0 at the frame's middle, 1 in its corners
     turn = math.radians(blob.angle)

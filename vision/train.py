@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from vision import posture
-from vision.crops import die_looks, top_face_crops
+from vision.crops import die_looks, top_face_crops, where_die_lies
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
@@ -89,7 +89,7 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
         cut, tops = top_face_crops(frame.image, blobs, die_px)
         reach = max(12.0, 0.3 * frame.die_px)
         for blob, crop, top in zip(blobs, cut, tops, strict=True):
-            x, y = top.centre if top is not None else (blob.x, blob.y)  # where the reader says the die lies
+            x, y = where_die_lies(blob, top)  # where the reader says the die lies
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
             # What the reader reads, and more: every die whose top face is clear, a leaning one too (vision/pipeline.py
             # reads it only if its face looks square; the network learns NO_FACE from the rest).
@@ -114,7 +114,7 @@ def posture_examples(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
         height, width = frame.image.shape[:2]
         reach = max(12.0, 0.3 * frame.die_px)
         for i, (blob, top) in enumerate(zip(blobs, tops, strict=True)):
-            x, y = top.centre if top is not None else (blob.x, blob.y)
+            x, y = where_die_lies(blob, top)
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
             if len(near) == 1:
                 crops.append(context[i])
