@@ -1,13 +1,18 @@
-"""A small numpy network: one hidden layer of ReLUs, a softmax over its outputs, trained with Adam on the CPU.
+"""A small numpy network: one hidden layer of ReLUs, a softmax over its outputs (or the outputs as they are, for a
+measure), trained with Adam on the CPU.
 
-The face reader (vision/faces.py) and the posture reader (vision/posture.py) are each one of these.
+The face reader (vision/faces.py), the posture reader (vision/posture.py) and the placer (vision/place.py) are made
+of these.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
+
+HUBER = 0.1  # where a fitted measure's loss turns from squared to linear
 
 
 class Network:
@@ -17,9 +22,12 @@ class Network:
             np.where(np.abs(w) < 1e-30, 0, w).astype(np.float32) for w in (w1, b1, w2, b2)
         )
 
+    def values(self, x: np.ndarray) -> np.ndarray:
+        """The outputs before any softmax: a measure, for a network fitted to one."""
+        return np.maximum(x @ self.w1 + self.b1, 0) @ self.w2 + self.b2
+
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        hidden = np.maximum(x @ self.w1 + self.b1, 0)
-        logits = hidden @ self.w2 + self.b2
+        logits = self.values(x)
         logits -= logits.max(axis=-1, keepdims=True)
         e = np.exp(logits)
         return e / e.sum(axis=-1, keepdims=True)
@@ -38,6 +46,9 @@ class Network:
         trained: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Weights after Adam on cross-entropy, from `start`'s when given (teaching adapts a shipped network).
+
+        `y`: each example's class (int, (n,)), or the measures to fit (float, (n, outputs)): then the loss is the
+        Huber loss, squared error up to HUBER and linear beyond (a few wild examples do not pull the fit).
 
         `trained`: only the first this many outputs are in the softmax and have their weights changed (the others
         are left as they were)."""
@@ -60,11 +71,14 @@ class Network:
                 xb, yb = x[batch], y[batch]
                 h = np.maximum(xb @ w1 + b1, 0)
                 logits = h @ params[2] + params[3]
-                logits -= logits.max(axis=1, keepdims=True)
-                p = np.exp(logits)
-                p /= p.sum(axis=1, keepdims=True)
-                p[np.arange(len(yb)), yb] -= 1
-                g_logits = p / len(yb)
+                if y.ndim == 2:
+                    g_logits = np.clip(logits - yb, -HUBER, HUBER) / len(yb)
+                else:
+                    logits -= logits.max(axis=1, keepdims=True)
+                    p = np.exp(logits)
+                    p /= p.sum(axis=1, keepdims=True)
+                    p[np.arange(len(yb)), yb] -= 1
+                    g_logits = p / len(yb)
                 g_h = (g_logits @ params[2].T) * (h > 0)
                 grads = [xb.T @ g_h + 1e-4 * w1, g_h.sum(0), h.T @ g_logits + 1e-4 * params[2], g_logits.sum(0)]
                 step += 1
@@ -89,3 +103,52 @@ class Network:
         if not (w1.shape == (inputs, hidden) and w2.shape == (hidden, out) and b2.shape == (out,) and out in outputs):
             raise ValueError(f"not a network of this reader (weights {w1.shape} {b1.shape} {w2.shape} {b2.shape})")
         return w1, b1, w2, b2
+
+
+class Committee:
+    """Networks trained alike from different starting weights, their answers averaged (one network's answers vary
+    with its starting weights: the posture network's share of leaning dice read varied two- to threefold)."""
+
+    def __init__(self, members: Sequence[Network]) -> None:
+        self.members = list(members)
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        return np.mean([member.probabilities(x) for member in self.members], axis=0)
+
+    def values(self, x: np.ndarray) -> np.ndarray:
+        return np.mean([member.values(x) for member in self.members], axis=0)
+
+    @staticmethod
+    def fitted(x: np.ndarray, y: np.ndarray, outputs: int, members: int, hidden: int, epochs: int) -> list[Network]:
+        """Members trained on standardised features, the standardising then folded into each first layer."""
+        mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-3
+        standard = (x - mean) / spread
+        nets = []
+        for seed in range(members):
+            w1, b1, w2, b2 = Network.fit(standard, y, outputs, hidden, epochs, seed)
+            nets.append(Network(w1 / spread[:, None], b1 - (mean / spread) @ w1, w2, b2))
+        return nets
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, **{f"{name}_{i}": getattr(member, name) for i, member in enumerate(self.members)
+                                     for name in ("w1", "b1", "w2", "b2")})  # fmt: skip
+
+    @staticmethod
+    def members_at(path: str, inputs: int, outputs: int, what: str) -> list[Network]:
+        """The members saved at `path`; ValueError unless they are a committee taking `inputs` features to `outputs`
+        outputs (`what`: the reader's name for it, for the message)."""
+        with np.load(path) as data:
+            count = sum(1 for name in data.files if name.startswith("w1_"))
+            if count == 0 or set(data.files) != {f"{n}_{i}" for i in range(count) for n in ("w1", "b1", "w2", "b2")}:
+                raise ValueError(f"not a {what} of this reader (holds {', '.join(data.files) or 'nothing'})")
+            members = [[data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")] for i in range(count)]
+        for w1, b1, w2, b2 in members:
+            hidden = b1.shape[0] if b1.ndim == 1 else -1
+            if (
+                w1.shape != (inputs, hidden)
+                or b1.shape != (hidden,)
+                or w2.shape != (hidden, outputs)
+                or b2.shape != (outputs,)
+            ):
+                raise ValueError(f"not a {what} of this reader (weights {w1.shape} {w2.shape})")
+        return [Network(*weights) for weights in members]

@@ -14,10 +14,11 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_looks, moved_crops, top_face_crops, where_die_lies
+from vision.crops import CROP, die_crops, die_looks, moved_crops, top_face_crops
 from vision.dice import DiceSet, load_dice
 from vision.faces import FaceNet
 from vision.kinds import KindReader
+from vision.place import PlaceNet, placed
 from vision.posture import PostureNet, features
 from vision.segment import find_dice, half_size_lab, segment_scale
 
@@ -28,6 +29,7 @@ MODELS = Path(__file__).with_name("models")
 DEFAULT_FACES = MODELS / "faces.npz"
 DEFAULT_KINDS = MODELS / "kinds.npz"
 DEFAULT_POSTURE = MODELS / "posture.npz"
+DEFAULT_PLACE = MODELS / "place.npz"
 
 # What teaching and calibrating write into a folder (the table keeps it under PIRATE_TABLE_HOME).
 TAUGHT_FACES = "faces.npz"
@@ -37,6 +39,7 @@ TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px":
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
 LEANING = 0.5  # a die the posture network thinks this likely to lean on an edge shows no face to read
+MOVED = 0.1  # (dice) a flat die the placer moves farther than this is read from a crop cut where it truly lies
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
@@ -60,8 +63,8 @@ class TrayReading:
 
 
 class DiceReader:
-    """Segmentation, kind by colour, flat or leaning by one small network, face by another limited to the faces that
-    kind can show."""
+    """Segmentation, kind by colour, flat or leaning and where the top truly lies by small networks, face by another
+    limited to the faces that kind can show."""
 
     def __init__(
         self,
@@ -75,6 +78,7 @@ class DiceReader:
         self.faces = faces or FaceNet.load(str(DEFAULT_FACES))
         self.dice = dice or load_dice()
         self.posture = PostureNet.load(str(DEFAULT_POSTURE))
+        self.place = PlaceNet.load(str(DEFAULT_PLACE))
         self.die_px = die_px
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
@@ -102,9 +106,18 @@ class DiceReader:
         # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
         crops, tops = top_face_crops(image, blobs, self.die_px)
         looks = die_looks(crops)
-        kinds, kind_confidence = self.kinds.read_many(looks.colours)
-        leaning = self.posture.leaning(features(image, blobs, tops, self.die_px, looks.body))
+        seen = features(image, blobs, tops, self.die_px, looks.body)
+        leaning = self.posture.leaning(seen)
         flat = leaning < LEANING
+        offsets = self.place.offsets(seen)
+        places = [placed(blob, top, move, self.die_px) for blob, top, move in zip(blobs, tops, offsets, strict=True)]
+        # A flat die the placer moved was cut around a "top face" that was not all its top (a side with it): it is
+        # cut again, square, where it lies.
+        moved = [i for i in range(len(blobs)) if flat[i] and math.hypot(*offsets[i]) > MOVED]
+        if moved:
+            crops[moved] = die_crops(image, [(*places[i], blobs[i].angle) for i in moved], self.die_px)
+            looks = die_looks(crops)
+        kinds, kind_confidence = self.kinds.read_many(looks.colours)
         readable = [i for i in range(len(blobs)) if flat[i]]
         allowed = {i: self.dice.faces_of(kinds[i]) for i in readable}
         faces: dict[int, tuple[str | None, float]] = dict(
@@ -119,11 +132,10 @@ class DiceReader:
             again = self.faces.read_many(maps, [allowed[i] for i in unsure], len(views))
             faces.update(zip(unsure, again, strict=True))
         readings = []
-        for i, blob in enumerate(blobs):
+        for i in range(len(blobs)):
             face, face_confidence = faces.get(i, (None, float(leaning[i])))  # None: on its edge
             confidence = float(kind_confidence[i]) * face_confidence
-            x, y = where_die_lies(blob, tops[i])
-            readings.append(DieReading(kinds[i], face, round(x), round(y), confidence))
+            readings.append(DieReading(kinds[i], face, round(places[i][0]), round(places[i][1]), confidence))
         # Best first: a flat die with a clear top face, then the surest; kept in the order found.
         order = sorted(range(len(blobs)), key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))
         kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}

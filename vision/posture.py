@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.crops import die_crops, where_die_lies
 from vision.faces import hog_of_each
-from vision.network import Network
+from vision.network import Committee
 from vision.segment import Blob
 from vision.topface import TopFace
 
@@ -91,47 +91,22 @@ def geometry(blob: Blob, top: TopFace | None, die_px: float, width: int, height:
     ]
 
 
-class PostureNet:
-    """Flat or leaning on an edge: a committee of small networks (outputs 0 and 1) trained alike from different
-    starting weights, their answers averaged (one network's share of leaning dice read varied two- to threefold with
-    its starting weights)."""
-
-    def __init__(self, members: Sequence[Network]) -> None:
-        self.members = list(members)
+class PostureNet(Committee):
+    """Flat or leaning on an edge: a committee of small networks (outputs 0 and 1)."""
 
     def leaning(self, x: np.ndarray) -> np.ndarray:
         """The probability that each die (a row of features) leans on an edge."""
         if len(x) == 0:
             return np.zeros(0, np.float32)
-        return np.mean([member.probabilities(x)[:, LEANING] for member in self.members], axis=0)
+        return self.probabilities(x)[:, LEANING]
 
     @classmethod
     def train(
         cls, x: np.ndarray, leaning: np.ndarray, members: int = 3, hidden: int = 32, epochs: int = 40
     ) -> PostureNet:
-        """Trained on standardised features, the standardising then folded into each first layer's weights."""
-        mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-3
-        standard, y = (x - mean) / spread, leaning.astype(np.int64)
-        nets = []
-        for seed in range(members):
-            w1, b1, w2, b2 = Network.fit(standard, y, 2, hidden, epochs, seed)
-            nets.append(Network(w1 / spread[:, None], b1 - (mean / spread) @ w1, w2, b2))
-        return cls(nets)
-
-    def save(self, path: str) -> None:
-        np.savez_compressed(path, **{f"{name}_{i}": getattr(member, name) for i, member in enumerate(self.members)
-                                     for name in ("w1", "b1", "w2", "b2")})  # fmt: skip
+        return cls(cls.fitted(x, leaning.astype(np.int64), 2, members, hidden, epochs))
 
     @classmethod
     def load(cls, path: str) -> PostureNet:
         """The committee saved at `path`; ValueError if it is none this reader can use."""
-        with np.load(path) as data:
-            count = sum(1 for name in data.files if name.startswith("w1_"))
-            if count == 0 or set(data.files) != {f"{n}_{i}" for i in range(count) for n in ("w1", "b1", "w2", "b2")}:
-                raise ValueError(f"not a posture network of this reader (holds {', '.join(data.files) or 'nothing'})")
-            members = [[data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")] for i in range(count)]
-        for w1, b1, w2, b2 in members:
-            hidden = b1.shape[0] if b1.ndim == 1 else -1
-            if w1.shape != (INPUTS, hidden) or b1.shape != (hidden,) or w2.shape != (hidden, 2) or b2.shape != (2,):
-                raise ValueError(f"not a posture network of this reader (weights {w1.shape} {w2.shape})")
-        return cls([Network(*weights) for weights in members])
+        return cls(cls.members_at(path, INPUTS, 2, "posture network"))

@@ -26,11 +26,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import posture
+from vision import place, posture
 from vision.crops import die_looks, top_face_crops, where_die_lies
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
+from vision.place import PlaceNet
 from vision.posture import PostureNet
 from vision.render import CLOTHS, LAMPS, TRAIN_STYLE, Frame, Scene, load_look, scatter
 from vision.segment import find_dice
@@ -100,11 +101,15 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
     return np.array(crops).reshape(-1, *cut.shape[1:]), kinds, labels
 
 
-def posture_examples(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Every die found in these frames with what the posture network looks at: its context crop, geometry and body
-    colour, and whether it leans on an edge."""
+def posture_examples(seeds: range) -> dict[str, np.ndarray]:
+    """Every die found in these frames with what the posture network and the placer look at (its context crop,
+    geometry and body colour), whether it leans on an edge, and how far its true top lies from where it was found
+    (in dice, along the context crop's axes: what the placer learns).
+
+    `matched`: found where the bench counts it found (within max(12 px, 0.3 die) of one die): the posture network
+    learns from those. The placer learns from every piece that is the one nearest a die, up to place.REACH from it."""
     cv2.setNumThreads(1)
-    crops, geometry, body, leaning = [], [], [], []
+    crops, geometry, body, leaning, offset, matched = [], [], [], [], [], []
     for seed in seeds:
         frame, die_px = posture_frame(seed)
         blobs = find_dice(frame.image, die_px).blobs
@@ -115,32 +120,51 @@ def posture_examples(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
         reach = max(12.0, 0.3 * frame.die_px)
         for i, (blob, top) in enumerate(zip(blobs, tops, strict=True)):
             x, y = where_die_lies(blob, top)
+            by_distance = sorted(frame.dice, key=lambda t: math.hypot(t.centre[0] - x, t.centre[1] - y))
+            far = [math.hypot(t.centre[0] - x, t.centre[1] - y) / frame.die_px for t in by_distance]
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
-            if len(near) == 1:
+            alone = bool(far) and far[0] < place.REACH and (len(far) == 1 or far[1] >= place.REACH)
+            if len(near) == 1 or alone:
+                die = near[0] if len(near) == 1 else by_distance[0]
                 crops.append(context[i])
                 geometry.append(posture.geometry(blob, top, die_px, width, height))
                 body.append(looks.body[i])
-                leaning.append(near[0].face is None)
+                leaning.append(die.face is None)
+                dx, dy = place.along_crop(die.centre[0] - x, die.centre[1] - y, blob.angle)
+                offset.append((dx / die_px, dy / die_px))
+                matched.append(len(near) == 1)
     size = posture.SIZE
-    return (
-        np.array(crops, np.uint8).reshape(-1, size, size, 3),
-        np.array(geometry, np.float32).reshape(-1, posture.GEOMETRY),
-        np.array(body, np.float32).reshape(-1, 3),
-        np.array(leaning, bool),
-    )
+    return {
+        "crops": np.array(crops, np.uint8).reshape(-1, size, size, 3),
+        "geometry": np.array(geometry, np.float32).reshape(-1, posture.GEOMETRY),
+        "body": np.array(body, np.float32).reshape(-1, 3),
+        "leaning": np.array(leaning, bool),
+        "offset": np.array(offset, np.float32).reshape(-1, 2),
+        "matched": np.array(matched, bool),
+    }
 
 
-def train_posture(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray, leaning: np.ndarray) -> PostureNet:
-    """Trained on each die in its four quarter turns (a die lies any way round; turned a quarter, the context crop's
-    two axes swap, and so do the frame's middle's components along them)."""
-    x, y = [], []
-    for k in range(4):
-        turned = geometry.copy()
-        if k % 2:
-            turned[:, posture.ACROSS] = turned[:, posture.ACROSS[::-1]]
-        x.append(posture.from_crops(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))), turned, body))
-        y.append(leaning)
-    return PostureNet.train(np.concatenate(x), np.concatenate(y))
+def turned_features(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray, k: int) -> np.ndarray:
+    """posture.features of the context crops turned by np.rot90(crop, k) (a quarter turn swaps the crop's two axes,
+    and so the frame's middle's components along them)."""
+    turned = geometry.copy()
+    if k % 2:
+        turned[:, posture.ACROSS] = turned[:, posture.ACROSS[::-1]]
+    return posture.from_crops(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))), turned, body)
+
+
+def train_posture(data: dict[str, np.ndarray]) -> PostureNet:
+    """Trained on each die in its four quarter turns (a die lies any way round)."""
+    m = data["matched"]
+    x = [turned_features(data["crops"][m], data["geometry"][m], data["body"][m], k) for k in range(4)]
+    return PostureNet.train(np.concatenate(x), np.tile(data["leaning"][m], 4))
+
+
+def train_place(data: dict[str, np.ndarray]) -> PlaceNet:
+    """Trained on each die in its four quarter turns, its offset turned with it."""
+    x = [turned_features(data["crops"], data["geometry"], data["body"], k) for k in range(4)]
+    offsets = [place.quarter_turned(data["offset"], k) for k in range(4)]
+    return PlaceNet.train(np.concatenate(x), np.concatenate(offsets))
 
 
 def render_crops(flat: int, harsh: int, jobs: int) -> tuple[np.ndarray, list[str], list[str], np.ndarray]:
@@ -166,9 +190,7 @@ def render_posture(frames: int, jobs: int) -> dict[str, np.ndarray]:
     """posture_examples of `frames` frames, rendered in `jobs` processes."""
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(posture_examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
-    return {
-        name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(("crops", "geometry", "body", "leaning"))
-    }
+    return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
 def _cached(path: Path | None, render: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
@@ -212,9 +234,11 @@ def main() -> None:
     if args.only != "faces":
         cache = args.cache.with_name(args.cache.stem + "-posture.npz") if args.cache else None
         data = _cached(cache, lambda: render_posture(args.posture, args.jobs))
-        train_posture(data["crops"], data["geometry"], data["body"], data["leaning"]).save(str(MODELS / "posture.npz"))
-        print(f"posture: trained on {len(data['leaning'])} dice ({int(data['leaning'].sum())} leaning) "
-              f"from {args.posture} frames")  # fmt: skip
+        train_posture(data).save(str(MODELS / "posture.npz"))
+        train_place(data).save(str(MODELS / "place.npz"))
+        matched = data["matched"]
+        print(f"posture: trained on {int(matched.sum())} dice ({int(data['leaning'][matched].sum())} leaning), the "
+              f"placer on {len(matched)}, from {args.posture} frames")  # fmt: skip
     print(f"-> {MODELS}")
 
 
