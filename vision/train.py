@@ -4,14 +4,17 @@
                                      [--jobs 2] [--cache /tmp/pirate-train-crops.npz]
 
 Writes vision/models/faces.npz (the face network), vision/models/kinds.npz (one colour Gaussian per kind, default
-look, from the flat frames) and vision/models/posture.npz (flat or leaning on an edge, vision/posture.py: trained on
+look, from the flat frames), vision/models/posture.npz (flat or leaning on an edge, vision/posture.py) and
+vision/models/place.npz (where a found die's top truly lies, vision/place.py). The face network learns from two
+kinds of frame: the flat renders of issue 16 (44 px dice seen from straight above) and harsh ones (vision/harsh.py:
+every frame its own installation, dice 22-110 px wide at 640x480 or 1280x960, overhead or side lamp, any cloth, lamp
+colour and printing), with some dice on their edge, taught as NO_FACE. The posture network and the placer learn from
 frames of their own, harsh ones with 30 % of dice on an edge and a flat one now and then, each die in its four
-quarter turns). The face network learns from two kinds of frame: the flat renders of issue 16 (44 px
-dice seen from straight above) and harsh ones (vision/harsh.py: every frame its own installation, dice 22-110 px
-wide at 640x480 or 1280x960, overhead or side lamp, any cloth, lamp colour and printing), with some dice on their
-edge, taught as NO_FACE. Crops come from the real segmentation and the reader's own rule for which dice it reads, so
-training sees what reading sees. Rendering takes most of the time (about 12 minutes on two cores for each network);
-`--cache` keeps the crops for another training run (the posture network's beside it, "-posture" added to its name).
+quarter turns. Crops come from the real segmentation, so training sees what reading sees (but the face network's
+are cut around each die's top face, as before the placer: a die it moves is read from a square crop where it lies,
+vision/pipeline.py; the face network was not trained again since). Rendering takes most of the time (about 12
+minutes on two cores for each set of frames); `--cache` keeps the crops for another training run (the posture
+network's and placer's beside it, "-posture" added to its name).
 """
 
 from __future__ import annotations
@@ -92,8 +95,8 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
         for blob, crop, top in zip(blobs, cut, tops, strict=True):
             x, y = where_die_lies(blob, top)  # where the reader says the die lies
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
-            # What the reader reads, and more: every die whose top face is clear, a leaning one too (vision/pipeline.py
-            # reads it only if its face looks square; the network learns NO_FACE from the rest).
+            # What the reader reads, and more: every die whose top face is clear, a leaning one too (the network
+            # learns NO_FACE from the rest).
             if (blob.readable or top is not None) and len(near) == 1:
                 crops.append(crop)
                 kinds.append(near[0].kind)
