@@ -6,7 +6,7 @@ import json
 import logging
 import math
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -14,13 +14,14 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_crops, die_looks, moved_crops, top_face_crops
+from vision.crops import CROP, DieLooks, die_crops, die_looks, moved_crops, top_face_crops
 from vision.dice import DiceSet, load_dice
 from vision.faces import FaceNet
 from vision.kinds import KindReader
 from vision.place import PlaceNet, placed
 from vision.posture import PostureNet, features
-from vision.segment import find_dice, half_size_lab, segment_scale
+from vision.segment import Blob, find_dice, half_size_lab, segment_scale
+from vision.topface import TopFace
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -103,20 +104,9 @@ class DiceReader:
         """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
         found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
         blobs = found.blobs
-        # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
-        crops, tops = top_face_crops(image, blobs, self.die_px)
-        looks = die_looks(crops)
-        seen = features(image, blobs, tops, self.die_px, looks.body)
-        leaning = self.posture.leaning(seen)
+        cut = cut_out(image, blobs, self.die_px, self.posture, self.place)
+        crops, tops, leaning, places, looks = cut.crops, cut.tops, cut.leaning, cut.places, cut.looks
         flat = leaning < LEANING
-        offsets = self.place.offsets(seen)
-        places = [placed(blob, top, move, self.die_px) for blob, top, move in zip(blobs, tops, offsets, strict=True)]
-        # A flat die the placer moved was cut around a "top face" that was not all its top (a side with it): it is
-        # cut again, square, where it lies.
-        moved = [i for i in range(len(blobs)) if flat[i] and math.hypot(*offsets[i]) > MOVED]
-        if moved:
-            crops[moved] = die_crops(image, [(*places[i], blobs[i].angle) for i in moved], self.die_px)
-            looks = die_looks(crops)
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
         readable = [i for i in range(len(blobs)) if flat[i]]
         allowed = {i: self.dice.faces_of(kinds[i]) for i in readable}
@@ -140,6 +130,36 @@ class DiceReader:
         order = sorted(range(len(blobs)), key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))
         kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}
         return TrayReading([reading for reading in readings if id(reading) in kept], found.obstructed)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The found dice cut out for reading: crops (n, CROP, CROP, 3) and what each shows, each die's top face (None
+    where none was clear), the chance it leans on an edge and where it lies in the frame."""
+
+    crops: np.ndarray
+    looks: DieLooks
+    tops: list[TopFace | None]
+    leaning: np.ndarray
+    places: list[tuple[float, float]]
+
+
+def cut_out(image: np.ndarray, blobs: Sequence[Blob], die_px: float, posture: PostureNet, place: PlaceNet) -> Cut:
+    """Each found die cut out as the reader reads it (training cuts its dice the same way)."""
+    # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
+    crops, tops = top_face_crops(image, blobs, die_px)
+    looks = die_looks(crops)
+    seen = features(image, blobs, tops, die_px, looks.body)
+    leaning = posture.leaning(seen)
+    offsets = place.offsets(seen)
+    places = [placed(blob, top, move, die_px) for blob, top, move in zip(blobs, tops, offsets, strict=True)]
+    # A flat die the placer moved was cut around a "top face" that was not all its top (a side with it): it is cut
+    # again, square, where it lies.
+    moved = [i for i in range(len(blobs)) if leaning[i] < LEANING and math.hypot(*offsets[i]) > MOVED]
+    if moved:
+        crops[moved] = die_crops(image, [(*places[i], blobs[i].angle) for i in moved], die_px)
+        looks = die_looks(crops)
+    return Cut(crops, looks, tops, leaning, places)
 
 
 def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]:

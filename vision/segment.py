@@ -176,21 +176,52 @@ class _Masks:
         """A lamp's cast shadow (the cloth darkened, its colour kept: vision/shadows.py) taken off the die that casts
         it. Only from a piece that keeps a die's worth of pixels without it, and not where a glyph lies in the
         "shadow": a die whose body looks like the cloth in shadow (a black die on dark felt) stays whole."""
-        strict, loose = shadow_masks(self.lab, self.model, (1.0, LOOSE))
-        shadow = strict & mask  # the cloth darkened, keeping its colour
-        amount = cv2.countNonZero(shadow)
+        ys, xs = np.nonzero(mask)
+        strict = shadow_mask(self.lab[ys, xs], self.model[ys, xs]) > 0  # the cloth darkened, keeping its colour
+        amount = int(strict.sum())
         if amount < SHADOW_AREA * _DIE_AREA or amount > LIGHT_CHANGE * _DIE_AREA:
             return  # no shadow worth cutting (most frames under a soft light), or the light changed (not shadows)
+        # Each piece on its own, in a window around it (a piece's shadow lies in the piece): only a piece with a
+        # shadow's deep core can lose its shadow, and most pieces have none.
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(self.mask)
+        deep = strict & (self.lightness[ys, xs] < DEEP * self.tray_lightness[ys, xs])
+        deep_area = np.bincount(labels[ys[deep], xs[deep]], minlength=count)
+        height, width = mask.shape
+        cast = np.zeros_like(mask)
+        kept = mask.copy()
+        for piece in np.nonzero(deep_area >= SHADOW_AREA * _DIE_AREA)[0]:
+            if piece == 0:
+                continue
+            x, y, w, h = stats[piece, :4]
+            rows = slice(max(y - 3, 0), min(y + h + 3, height))  # a margin for the 5 x 5 filters below
+            cols = slice(max(x - 3, 0), min(x + w + 3, width))
+            own = (labels[rows, cols] == piece).view(np.uint8)
+            found = self._cast_shadow(rows, cols, own, mask[rows, cols] & own)
+            if found is not None:
+                shadow, core = found
+                kept[rows, cols][shadow] = core[shadow]
+                cast[rows, cols][shadow] = 1
+        if cast.any():
+            self.cast = cast
+            self.mask = cv2.morphologyEx(kept, cv2.MORPH_CLOSE, _DISC5)
+
+    def _cast_shadow(
+        self, rows: slice, cols: slice, own: np.ndarray, mask: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The cast shadow to take off one piece (0/1 `own` in the window `rows`, `cols`; `mask`: its pixels before
+        the closing), and the piece's core that stays where the shadow was; None if it keeps its shadow."""
+        strict, loose = shadow_masks(self.lab[rows, cols], self.model[rows, cols], (1.0, LOOSE))
+        shadow = strict & mask
         rest = mask & (1 - shadow)
         # A cast shadow lies outside the die, on the cloth: a shadow-like patch inside a piece (a dark glyph of the
         # cloth's hue) is none. And a glyph in a shadow-like patch (an island of pixels far unlike the cloth, apart
         # from every die-sized part) makes the patch that glyph's die, not a shadow.
         patches, patch_labels = cv2.connectedComponents(shadow)
-        outside = cv2.dilate(1 - self.mask, _DISC5)
+        outside = cv2.dilate(1 - own, _DISC5)
         cast = np.zeros(patches, bool)
         cast[np.unique(patch_labels[(outside > 0) & (shadow > 0)])] = True
         parts, part_labels, stats, _ = cv2.connectedComponentsWithStats(rest)
-        far = np.bincount(part_labels[self.distance > STROKE], minlength=parts)
+        far = np.bincount(part_labels[self.distance[rows, cols] > STROKE], minlength=parts)
         islands = (stats[:, cv2.CC_STAT_AREA] < CAST_BY * _DIE_AREA) & (far >= ISLAND * _DIE_AREA)
         islands[0] = False
         if islands.any():
@@ -201,23 +232,15 @@ class _Masks:
         # A lamp's shadow has a deep core, darker than the soft shade between dice under diffuse light (which the
         # segmenter has always coped with, and is left alone); the die that casts it keeps a die's worth of pixels.
         core = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SQUARE3)
-        count, labels = cv2.connectedComponents(self.mask)
-        core_area = np.bincount(labels[core > 0], minlength=count)
-        deep = cast_here & (self.lightness < DEEP * self.tray_lightness)
-        deep_area = np.bincount(labels[deep], minlength=count)
-        cut = (core_area >= CAST_BY * _DIE_AREA) & (deep_area >= SHADOW_AREA * _DIE_AREA)
-        cut[0] = False
-        if not cut.any():
-            return
-        cut_here = cut[labels] & cast_here
+        deep = cast_here & (self.lightness[rows, cols] < DEEP * self.tray_lightness[rows, cols])
+        if cv2.countNonZero(core & own) < CAST_BY * _DIE_AREA or np.count_nonzero(deep) < SHADOW_AREA * _DIE_AREA:
+            return None
         # Grown into the shadow's deepest, noisiest pixels next to it (a looser test, only where a shadow was found).
         grown, grown_labels = cv2.connectedComponents(loose & mask)
         reached = np.zeros(grown, bool)
-        reached[np.unique(grown_labels[cut_here])] = True
+        reached[np.unique(grown_labels[cast_here])] = True
         reached[0] = False
-        cut_here = (cut_here | reached[grown_labels]) & cut[labels]
-        self.cast = cut_here.view(np.uint8)
-        self.mask = cv2.morphologyEx(np.where(cut_here, core, mask), cv2.MORPH_CLOSE, _DISC5)
+        return (cast_here | reached[grown_labels]) & (own > 0), core
 
     def strokes(self) -> Sequence[np.ndarray]:
         """Contours of thin strokes far unlike the tray that the noise filter erased, away from everything found:
@@ -548,10 +571,13 @@ def _edge_angle(lightness: np.ndarray, cx: float, cy: float, side: float, glyph:
     return float(np.degrees(turn / 4) % 90)
 
 
+EDGE_POINTS = 9  # points along each side of a square sought (odd: one is its median)
+
+
 def _square_edge(side: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """Points along the four sides of a square of `side` turned by `angle` degrees, centred on 0, and each point's
     outward normal."""
-    t = np.linspace(-0.4, 0.4, 9) * side
+    t = np.linspace(-0.4, 0.4, EDGE_POINTS) * side
     a = np.radians(angle)
     normals = np.array([[np.cos(a + k * np.pi / 2), np.sin(a + k * np.pi / 2)] for k in range(4)])
     points = np.concatenate([n * side / 2 + t[:, None] * np.array([-n[1], n[0]]) for n in normals])
@@ -585,7 +611,8 @@ def _fit_outline(
         py = np.clip(np.rint(at[..., 1]).astype(int), 0, h - 1)
         across = np.abs(gx[py, px] * normals[:, 0] + gy[py, px] * normals[:, 1]).reshape(len(shifts), 4, -1)
         # Every side must show along most of its length: a neighbour's edge or a glint makes one side or a spot.
-        score = np.median(across, axis=2).min(axis=1) * near
+        # (Each side's median: the middle one of its EDGE_POINTS, an odd number.)
+        score = np.partition(across, EDGE_POINTS // 2, axis=2)[..., EDGE_POINTS // 2].min(axis=1) * near
         i = int(score.argmax())
         if score[i] > best:
             best, where = float(score[i]), (cx + float(shifts[i, 0, 0]), cy + float(shifts[i, 0, 1]))

@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 
 from vision.dice import load_dice
-from vision.render import EVAL_STYLE, DieSpec, load_look, render, scatter
-from vision.segment import find_dice
+from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render, scatter
+from vision.segment import _Masks, find_dice, segment_scale
 
 DICE = load_dice()
 
@@ -130,3 +130,23 @@ _ERASED_GLYPHS = [(150020, 3), (150076, 5), (150398, 3), (150688, 5)]
 
 def test_a_die_seen_only_by_the_thin_strokes_of_its_dim_glyph_is_found() -> None:
     assert _harbour_frames_read_wrong(_ERASED_GLYPHS) == []
+
+
+def test_a_side_lamps_shadow_is_cut_off_the_die_that_casts_it_and_no_other() -> None:
+    """Tuning installation dev-side-34px (camera 101): each lone die's shadow is cut off it, piece by piece; the
+    dice's blobs lie on the dice (kept with their shadows, they lay 0.2-0.34 die off, and pieces of shadow were
+    found as dice of their own)."""
+    scene = Scene(640, 480, 34, cloth="green felt", lamp="warm", harsh=True, lamp_place="side")
+    cut = 0
+    for seed in range(6):
+        frame = scatter(900 + seed, DICE, 4, look=load_look("default"), style=EVAL_STYLE, scene=scene, touching=0.0,
+                        camera_seed=101)  # fmt: skip
+        masks = _Masks(frame.image, None, segment_scale(34))
+        if masks.cast is not None:
+            cut += 1
+            # a shadow taken off is no longer foreground (but for a rim the closing fills back)
+            assert np.count_nonzero(masks.cast & masks.mask) < 0.25 * np.count_nonzero(masks.cast)
+        found = find_dice(frame.image, 34).blobs
+        assert all(len([b for b in found if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 0.25 * 34]) == 1
+                   for d in frame.dice)  # fmt: skip
+    assert cut >= 4
