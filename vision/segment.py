@@ -125,13 +125,23 @@ def half_size_lab(image: np.ndarray, scale: float = SCALE) -> np.ndarray:
 
 
 def resized(image: np.ndarray, scale: float) -> np.ndarray:
-    """The frame scaled. Shrunk to half or less (dice of 44 px and more), its pixels are averaged (INTER_AREA);
-    shrunk by less (smaller dice), it is interpolated: averaging by a fraction of a pixel costs 5-8 times as much
-    there and reads no better (measured on held-apart frames of 26 and 34 px dice)."""
+    """The frame scaled. Shrunk to half or less (dice of 44 px and more), its pixels are averaged; shrunk by less
+    (smaller dice), it is interpolated: averaging by a fraction of a pixel costs 5-8 times as much there and reads no
+    better (measured on held-apart frames of 26 and 34 px dice). Averaging by a whole number of pixels is fast, by a
+    fraction slow (5.5 ms for a 1280 x 960 frame shrunk to 0.44, 0.3 ms to 0.5): the frame is averaged by the whole
+    number of pixels in 1 / scale and the rest (a shrink by less than half) interpolated."""
     if scale == 1.0:
         return image
-    interpolation = cv2.INTER_AREA if scale <= SCALE else cv2.INTER_LINEAR
-    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=interpolation)
+    if scale > SCALE:
+        return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    height, width = image.shape[:2]
+    whole = int(1 / scale + 1e-9)
+    if abs(whole * scale - 1) < 1e-9:
+        return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)  # (half size: 44 px dice)
+    # Cut to a multiple of `whole` (at most whole - 1 pixels off the right and bottom edges): OpenCV's fast path.
+    cut = image[: height - height % whole, : width - width % whole]
+    averaged = cv2.resize(cut, (cut.shape[1] // whole, cut.shape[0] // whole), interpolation=cv2.INTER_AREA)
+    return cv2.resize(averaged, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_LINEAR)
 
 
 def foreground(image: np.ndarray, tray: np.ndarray | None = None, die_px: float = 44.0) -> np.ndarray:

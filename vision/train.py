@@ -10,11 +10,11 @@ kinds of frame: the flat renders of issue 16 (44 px dice seen from straight abov
 every frame its own installation, dice 22-110 px wide at 640x480 or 1280x960, overhead or side lamp, any cloth, lamp
 colour and printing), with some dice on their edge, taught as NO_FACE. The posture network and the placer learn from
 frames of their own, harsh ones with 30 % of dice on an edge and a flat one now and then, each die in its four
-quarter turns. Crops come from the real segmentation, so training sees what reading sees (but the face network's
-are cut around each die's top face, as before the placer: a die it moves is read from a square crop where it lies,
-vision/pipeline.py; the face network was not trained again since). Rendering takes most of the time (about 12
-minutes on two cores for each set of frames); `--cache` keeps the crops for another training run (the posture
-network's and placer's beside it, "-posture" added to its name).
+quarter turns. Crops come from the real segmentation and are cut as the reader cuts them (the face network's with
+the shipped posture network and placer), so training sees what reading sees. The shipped faces.npz is still the
+third round's (issue 29 in BENCHMARKS.md: networks trained since on the reader's newer crops read worse at HD 50 px).
+Rendering takes most of the time (about 12 minutes on two cores for each set of frames); `--cache` keeps the crops
+for another training run (the posture network's and placer's beside it, "-posture" added to its name).
 """
 
 from __future__ import annotations
@@ -30,10 +30,11 @@ import cv2
 import numpy as np
 
 from vision import place, posture
-from vision.crops import die_looks, top_face_crops, where_die_lies
+from vision.crops import CROP, die_looks, top_face_crops, where_die_lies
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
+from vision.pipeline import DEFAULT_PLACE, DEFAULT_POSTURE, cut_out
 from vision.place import PlaceNet
 from vision.posture import PostureNet
 from vision.render import CLOTHS, LAMPS, TRAIN_STYLE, Frame, Scene, load_look, scatter
@@ -90,18 +91,23 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
     for seed in seeds:
         frame, die_px = harsh_frame(seed) if harsh else flat_frame(seed)
         blobs = find_dice(frame.image, die_px).blobs
-        cut, tops = top_face_crops(frame.image, blobs, die_px)
+        cut = cut_out(frame.image, blobs, die_px, *_shipped_networks())
         reach = max(12.0, 0.3 * frame.die_px)
-        for blob, crop, top in zip(blobs, cut, tops, strict=True):
-            x, y = where_die_lies(blob, top)  # where the reader says the die lies
+        for i, blob in enumerate(blobs):
+            x, y = cut.places[i]  # where the reader says the die lies
             near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
             # What the reader reads, and more: every die whose top face is clear, a leaning one too (the network
             # learns NO_FACE from the rest).
-            if (blob.readable or top is not None) and len(near) == 1:
-                crops.append(crop)
+            if (blob.readable or cut.tops[i] is not None) and len(near) == 1:
+                crops.append(cut.crops[i])
                 kinds.append(near[0].kind)
                 labels.append(near[0].face or NO_FACE)
-    return np.array(crops).reshape(-1, *cut.shape[1:]), kinds, labels
+    return np.array(crops, np.uint8).reshape(-1, CROP, CROP, 3), kinds, labels
+
+
+@cache
+def _shipped_networks() -> tuple[PostureNet, PlaceNet]:
+    return PostureNet.load(str(DEFAULT_POSTURE)), PlaceNet.load(str(DEFAULT_PLACE))
 
 
 def posture_examples(seeds: range) -> dict[str, np.ndarray]:

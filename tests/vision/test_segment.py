@@ -1,9 +1,10 @@
+import cv2
 import numpy as np
 import pytest
 
 from vision.dice import load_dice
 from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render, scatter
-from vision.segment import _Masks, find_dice, segment_scale
+from vision.segment import _Masks, find_dice, resized, segment_scale
 
 DICE = load_dice()
 
@@ -150,3 +151,14 @@ def test_a_side_lamps_shadow_is_cut_off_the_die_that_casts_it_and_no_other() -> 
         assert all(len([b for b in found if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 0.25 * 34]) == 1
                    for d in frame.dice)  # fmt: skip
     assert cut >= 4
+
+
+@pytest.mark.parametrize(("scale", "size"), [(0.5, (320, 240)), (0.44, (282, 211)), (0.25, (160, 120)),
+                                             (0.229, (147, 110)), (0.846, (541, 406))])  # fmt: skip
+def test_a_frame_is_shrunk_to_the_segmenting_scale_by_averaging_its_pixels(scale: float, size: tuple) -> None:
+    rng = np.random.default_rng(3)
+    image = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (0, 0), 3)
+    small = resized(image, scale)
+    assert (small.shape[1], small.shape[0]) == size
+    area = cv2.resize(image, size, interpolation=cv2.INTER_AREA)  # the true average, slow at a fraction of a pixel
+    assert np.abs(small.astype(int) - area).mean() < 1.5
