@@ -116,14 +116,14 @@ def test_a_die_far_out_in_a_wide_frame_whose_side_looks_like_its_top(seed: int, 
 @pytest.mark.parametrize(("seed", "count"), [(527, 4), (562, 3)])
 def test_a_big_die_whose_blob_takes_in_its_dark_sides_and_shadow(seed: int, count: int) -> None:
     """Tuning installation dev-overhead-96px (camera 106), frames 27 and 62 of its accuracy set: a brown pirate die
-    on brown felt under an overhead lamp, its blob's middle 0.4-0.56 die off the top face, on a diagonal (its dark
+    on brown felt under an overhead lamp, its blob's middle 0.3-0.56 die off the top face, on a diagonal (its dark
     sides and its shadow on one corner). The face is found from a window 0.3 die along that diagonal."""
     scene = Scene(640, 480, 96, cloth="brown felt", lamp="daylight", harsh=True, lamp_place="overhead")
     frame = scatter(seed, DICE, count, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
                     camera_seed=106)  # fmt: skip
     (die,) = [d for d in frame.dice if d.kind == "pirate"]
     blob = min(find_dice(frame.image, 96).blobs, key=lambda b: np.hypot(b.x - die.centre[0], b.y - die.centre[1]))
-    assert np.hypot(blob.x - die.centre[0], blob.y - die.centre[1]) > 0.35 * 96
+    assert np.hypot(blob.x - die.centre[0], blob.y - die.centre[1]) > 0.28 * 96
     face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 96, blob.readable)
     assert face is not None
     assert np.hypot(face.centre[0] - die.centre[0], face.centre[1] - die.centre[1]) < 0.05 * 96
