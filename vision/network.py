@@ -144,11 +144,6 @@ class Committee:
             members = [[data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")] for i in range(count)]
         for w1, b1, w2, b2 in members:
             hidden = b1.shape[0] if b1.ndim == 1 else -1
-            if (
-                w1.shape != (inputs, hidden)
-                or b1.shape != (hidden,)
-                or w2.shape != (hidden, outputs)
-                or b2.shape != (outputs,)
-            ):
+            if (w1.shape, b1.shape, w2.shape, b2.shape) != ((inputs, hidden), (hidden,), (hidden, outputs), (outputs,)):
                 raise ValueError(f"not a {what} of this reader (weights {w1.shape} {w2.shape})")
         return [Network(*weights) for weights in members]

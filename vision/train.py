@@ -129,19 +129,18 @@ def posture_examples(seeds: range) -> dict[str, np.ndarray]:
         reach = max(12.0, 0.3 * frame.die_px)
         for i, (blob, top) in enumerate(zip(blobs, tops, strict=True)):
             x, y = where_die_lies(blob, top)
-            by_distance = sorted(frame.dice, key=lambda t: math.hypot(t.centre[0] - x, t.centre[1] - y))
-            far = [math.hypot(t.centre[0] - x, t.centre[1] - y) / frame.die_px for t in by_distance]
-            near = [t for t in frame.dice if math.hypot(t.centre[0] - x, t.centre[1] - y) < reach]
-            alone = bool(far) and far[0] < place.REACH and (len(far) == 1 or far[1] >= place.REACH)
-            if len(near) == 1 or alone:
-                die = near[0] if len(near) == 1 else by_distance[0]
+            dice = sorted(frame.dice, key=lambda t: math.hypot(t.centre[0] - x, t.centre[1] - y))
+            far = [math.hypot(t.centre[0] - x, t.centre[1] - y) for t in dice] + [math.inf, math.inf]
+            one_near = far[0] < reach <= far[1]
+            if one_near or far[0] < place.REACH * frame.die_px <= far[1]:
+                die = dice[0]
                 crops.append(context[i])
                 geometry.append(posture.geometry(blob, top, die_px, width, height))
                 body.append(looks.body[i])
                 leaning.append(die.face is None)
                 dx, dy = place.along_crop(die.centre[0] - x, die.centre[1] - y, blob.angle)
                 offset.append((dx / die_px, dy / die_px))
-                matched.append(len(near) == 1)
+                matched.append(one_near)
     size = posture.SIZE
     return {
         "crops": np.array(crops, np.uint8).reshape(-1, size, size, 3),
