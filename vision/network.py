@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
 HUBER = 0.1  # where a fitted measure's loss turns from squared to linear
+C = TypeVar("C", bound="Committee")
 
 
 class Network:
@@ -97,17 +99,33 @@ class Network:
     def weights(path: str, inputs: int, outputs: tuple[int, ...]) -> tuple[np.ndarray, ...]:
         """The weights saved at `path`; ValueError unless they take `inputs` features to one of `outputs` outputs."""
         with np.load(path) as data:
-            w1, b1, w2, b2 = (data[name] for name in ("w1", "b1", "w2", "b2"))
-        hidden = b1.shape[0] if b1.ndim == 1 else -1
-        out = w2.shape[1] if w2.ndim == 2 else -1
-        if not (w1.shape == (inputs, hidden) and w2.shape == (hidden, out) and b2.shape == (out,) and out in outputs):
-            raise ValueError(f"not a network of this reader (weights {w1.shape} {b1.shape} {w2.shape} {b2.shape})")
-        return w1, b1, w2, b2
+            weights = tuple(data[name] for name in ("w1", "b1", "w2", "b2"))
+        return checked(weights, inputs, outputs, "network")
+
+
+def checked(
+    weights: tuple[np.ndarray, ...], inputs: int, outputs: tuple[int, ...], what: str
+) -> tuple[np.ndarray, ...]:
+    """`weights` (w1, b1, w2, b2) if they take `inputs` features through one hidden layer to one of `outputs`
+    outputs; else ValueError, saying it is not a `what` of this reader."""
+    w1, b1, w2, b2 = weights
+    hidden = b1.shape[0] if b1.ndim == 1 else -1
+    out = w2.shape[1] if w2.ndim == 2 else -1
+    if not (w1.shape == (inputs, hidden) and w2.shape == (hidden, out) and b2.shape == (out,) and out in outputs):
+        raise ValueError(f"not a {what} of this reader (weights {w1.shape} {b1.shape} {w2.shape} {b2.shape})")
+    return weights
 
 
 class Committee:
     """Networks trained alike from different starting weights, their answers averaged (one network's answers vary
-    with its starting weights: the posture network's share of leaning dice read varied two- to threefold)."""
+    with its starting weights: the posture network's share of leaning dice read varied two- to threefold).
+
+    A kind of committee says what its members take and give (FEATURES features, OUTPUTS outputs) and what it is
+    called in a message (WHAT)."""
+
+    FEATURES: int
+    OUTPUTS: int
+    WHAT: str
 
     def __init__(self, members: Sequence[Network]) -> None:
         self.members = list(members)
@@ -133,17 +151,13 @@ class Committee:
         np.savez_compressed(path, **{f"{name}_{i}": getattr(member, name) for i, member in enumerate(self.members)
                                      for name in ("w1", "b1", "w2", "b2")})  # fmt: skip
 
-    @staticmethod
-    def members_at(path: str, inputs: int, outputs: int, what: str) -> list[Network]:
-        """The members saved at `path`; ValueError unless they are a committee taking `inputs` features to `outputs`
-        outputs (`what`: the reader's name for it, for the message)."""
+    @classmethod
+    def load(cls: type[C], path: str) -> C:
+        """The committee saved at `path`; ValueError unless it is one of this class's (its members taking FEATURES
+        features to OUTPUTS outputs)."""
         with np.load(path) as data:
             count = sum(1 for name in data.files if name.startswith("w1_"))
             if count == 0 or set(data.files) != {f"{n}_{i}" for i in range(count) for n in ("w1", "b1", "w2", "b2")}:
-                raise ValueError(f"not a {what} of this reader (holds {', '.join(data.files) or 'nothing'})")
-            members = [[data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")] for i in range(count)]
-        for w1, b1, w2, b2 in members:
-            hidden = b1.shape[0] if b1.ndim == 1 else -1
-            if (w1.shape, b1.shape, w2.shape, b2.shape) != ((inputs, hidden), (hidden,), (hidden, outputs), (outputs,)):
-                raise ValueError(f"not a {what} of this reader (weights {w1.shape} {w2.shape})")
-        return [Network(*weights) for weights in members]
+                raise ValueError(f"not a {cls.WHAT} of this reader (holds {', '.join(data.files) or 'nothing'})")
+            members = [tuple(data[f"{name}_{i}"] for name in ("w1", "b1", "w2", "b2")) for i in range(count)]
+        return cls([Network(*checked(weights, cls.FEATURES, (cls.OUTPUTS,), cls.WHAT)) for weights in members])

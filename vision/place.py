@@ -53,6 +53,8 @@ def placed(blob: Blob, top: TopFace | None, offset: np.ndarray, die_px: float) -
 class PlaceNet(Committee):
     """How far each die's true top lies from where it was found: a committee of small networks fitted to it."""
 
+    FEATURES, OUTPUTS, WHAT = INPUTS, 2, "placer"
+
     def offsets(self, x: np.ndarray) -> np.ndarray:
         """(n, 2) in dice along each context crop's axes, at most REACH long."""
         if len(x) == 0:
@@ -65,9 +67,4 @@ class PlaceNet(Committee):
     def train(
         cls, x: np.ndarray, offsets: np.ndarray, members: int = 3, hidden: int = 32, epochs: int = 15
     ) -> PlaceNet:
-        return cls(cls.fitted(x, offsets.astype(np.float32), 2, members, hidden, epochs))
-
-    @classmethod
-    def load(cls, path: str) -> PlaceNet:
-        """The committee saved at `path`; ValueError if it is none this reader can use."""
-        return cls(cls.members_at(path, INPUTS, 2, "placer"))
+        return cls(cls.fitted(x, offsets.astype(np.float32), cls.OUTPUTS, members, hidden, epochs))

@@ -94,6 +94,8 @@ def geometry(blob: Blob, top: TopFace | None, die_px: float, width: int, height:
 class PostureNet(Committee):
     """Flat or leaning on an edge: a committee of small networks (outputs 0 and 1)."""
 
+    FEATURES, OUTPUTS, WHAT = INPUTS, 2, "posture network"
+
     def leaning(self, x: np.ndarray) -> np.ndarray:
         """The probability that each die (a row of features) leans on an edge."""
         if len(x) == 0:
@@ -104,9 +106,4 @@ class PostureNet(Committee):
     def train(
         cls, x: np.ndarray, leaning: np.ndarray, members: int = 3, hidden: int = 32, epochs: int = 40
     ) -> PostureNet:
-        return cls(cls.fitted(x, leaning.astype(np.int64), 2, members, hidden, epochs))
-
-    @classmethod
-    def load(cls, path: str) -> PostureNet:
-        """The committee saved at `path`; ValueError if it is none this reader can use."""
-        return cls(cls.members_at(path, INPUTS, 2, "posture network"))
+        return cls(cls.fitted(x, leaning.astype(np.int64), cls.OUTPUTS, members, hidden, epochs))

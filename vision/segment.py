@@ -196,12 +196,11 @@ class _Masks:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(self.mask)
         deep = strict & (self.lightness[ys, xs] < DEEP * self.tray_lightness[ys, xs])
         deep_area = np.bincount(labels[ys[deep], xs[deep]], minlength=count)
+        deep_area[0] = 0  # (the cloth)
         height, width = mask.shape
         cast = np.zeros_like(mask)
         kept = mask.copy()
         for piece in np.nonzero(deep_area >= SHADOW_AREA * _DIE_AREA)[0]:
-            if piece == 0:
-                continue
             x, y, w, h = stats[piece, :4]
             rows = slice(max(y - 3, 0), min(y + h + 3, height))  # a margin for the 5 x 5 filters below
             cols = slice(max(x - 3, 0), min(x + w + 3, width))

@@ -161,18 +161,22 @@ def turned_features(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray, k
     return posture.from_crops(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))), turned, body)
 
 
-def train_posture(data: dict[str, np.ndarray]) -> PostureNet:
-    """Trained on each die in its four quarter turns (a die lies any way round)."""
+def quarter_turns(data: dict[str, np.ndarray]) -> list[np.ndarray]:
+    """posture_examples' features in each of the four quarter turns (a die lies any way round), computed once for
+    both networks."""
+    return [turned_features(data["crops"], data["geometry"], data["body"], k) for k in range(4)]
+
+
+def train_posture(data: dict[str, np.ndarray], turns: list[np.ndarray]) -> PostureNet:
+    """Trained on each die found where the bench counts it found, in its four quarter turns."""
     m = data["matched"]
-    x = [turned_features(data["crops"][m], data["geometry"][m], data["body"][m], k) for k in range(4)]
-    return PostureNet.train(np.concatenate(x), np.tile(data["leaning"][m], 4))
+    return PostureNet.train(np.concatenate([x[m] for x in turns]), np.tile(data["leaning"][m], 4))
 
 
-def train_place(data: dict[str, np.ndarray]) -> PlaceNet:
+def train_place(data: dict[str, np.ndarray], turns: list[np.ndarray]) -> PlaceNet:
     """Trained on each die in its four quarter turns, its offset turned with it."""
-    x = [turned_features(data["crops"], data["geometry"], data["body"], k) for k in range(4)]
     offsets = [place.quarter_turned(data["offset"], k) for k in range(4)]
-    return PlaceNet.train(np.concatenate(x), np.concatenate(offsets))
+    return PlaceNet.train(np.concatenate(turns), np.concatenate(offsets))
 
 
 def render_crops(flat: int, harsh: int, jobs: int) -> tuple[np.ndarray, list[str], list[str], np.ndarray]:
@@ -242,8 +246,9 @@ def main() -> None:
     if args.only != "faces":
         cache = args.cache.with_name(args.cache.stem + "-posture.npz") if args.cache else None
         data = _cached(cache, lambda: render_posture(args.posture, args.jobs))
-        train_posture(data).save(str(MODELS / "posture.npz"))
-        train_place(data).save(str(MODELS / "place.npz"))
+        turns = quarter_turns(data)
+        train_posture(data, turns).save(str(MODELS / "posture.npz"))
+        train_place(data, turns).save(str(MODELS / "place.npz"))
         matched = data["matched"]
         print(f"posture: trained on {int(matched.sum())} dice ({int(data['leaning'][matched].sum())} leaning), the "
               f"placer on {len(matched)}, from {args.posture} frames")  # fmt: skip

@@ -3,7 +3,7 @@ import numpy as np
 from vision.faces import LABELS
 from vision.place import REACH, PlaceNet
 from vision.posture import GEOMETRY, SIZE, PostureNet, from_crops
-from vision.train import harsh_frame, labelled_crops, posture_examples, train_place, train_posture
+from vision.train import harsh_frame, labelled_crops, posture_examples, quarter_turns, train_place, train_posture
 
 
 def test_every_harsh_training_frame_is_its_own_installation() -> None:
@@ -27,9 +27,10 @@ def test_posture_examples_line_up_and_train_a_posture_network_and_a_placer(tmp_p
     assert np.hypot(offset[:, 0], offset[:, 1]).max() < REACH * 1.2  # (in the reader's die size, not the true one)
     again = posture_examples(range(4))["crops"]  # the same seeds render the same dice: training can be repeated
     assert (again == crops).all()
-    train_posture(data).save(str(tmp_path / "posture.npz"))
+    turns = quarter_turns(data)
+    train_posture(data, turns).save(str(tmp_path / "posture.npz"))
     p = PostureNet.load(str(tmp_path / "posture.npz")).leaning(from_crops(crops, geometry, body))
     assert p.shape == (len(crops),) and ((p >= 0) & (p <= 1)).all()
-    train_place(data).save(str(tmp_path / "place.npz"))
+    train_place(data, turns).save(str(tmp_path / "place.npz"))
     moved = PlaceNet.load(str(tmp_path / "place.npz")).offsets(from_crops(crops, geometry, body))
     assert moved.shape == (len(crops), 2) and np.isfinite(moved).all()
