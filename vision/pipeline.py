@@ -14,11 +14,12 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
+from vision.centre import Centring, inputs
 from vision.crops import CROP, DieLooks, die_crops, die_looks, moved_crops, top_face_crops
 from vision.dice import DiceSet, load_dice
 from vision.faces import FaceNet
 from vision.kinds import KindReader
-from vision.place import PlaceNet, placed
+from vision.place import PlaceNet, in_frame, placed
 from vision.posture import PostureNet, features
 from vision.segment import Blob, find_dice, half_size_lab, segment_scale
 from vision.topface import TopFace
@@ -31,6 +32,7 @@ DEFAULT_FACES = MODELS / "faces.npz"
 DEFAULT_KINDS = MODELS / "kinds.npz"
 DEFAULT_POSTURE = MODELS / "posture.npz"
 DEFAULT_PLACE = MODELS / "place.npz"
+DEFAULT_CENTRE = MODELS / "centre.onnx"
 
 # What teaching and calibrating write into a folder (the table keeps it under PIRATE_TABLE_HOME).
 TAUGHT_FACES = "faces.npz"
@@ -40,7 +42,7 @@ TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px":
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
 LEANING = 0.5  # a die the posture network thinks this likely to lean on an edge shows no face to read
-MOVED = 0.1  # (dice) a flat die the placer moves farther than this is read from a crop cut where it truly lies
+MOVED = 0.1  # (dice) a flat die the placer moves farther than this is cut again there before it is centred
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
@@ -64,8 +66,8 @@ class TrayReading:
 
 
 class DiceReader:
-    """Segmentation, kind by colour, flat or leaning and where the top truly lies by small networks, face by another
-    limited to the faces that kind can show."""
+    """Segmentation, kind by colour, flat or leaning and where the top truly lies by small networks (the placer, then
+    the centring network), face by another limited to the faces that kind can show."""
 
     def __init__(
         self,
@@ -80,6 +82,7 @@ class DiceReader:
         self.dice = dice or load_dice()
         self.posture = PostureNet.load(str(DEFAULT_POSTURE))
         self.place = PlaceNet.load(str(DEFAULT_PLACE))
+        self.centring = Centring(DEFAULT_CENTRE)
         self.die_px = die_px
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
@@ -104,7 +107,7 @@ class DiceReader:
         """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
         found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
         blobs = found.blobs
-        cut = cut_out(image, blobs, self.die_px, self.posture, self.place)
+        cut = cut_out(image, blobs, self.die_px, self.posture, self.place, self.centring)
         crops, tops, leaning, places, looks = cut.crops, cut.tops, cut.leaning, cut.places, cut.looks
         flat = leaning < LEANING
         kinds, kind_confidence = self.kinds.read_many(looks.colours)
@@ -144,8 +147,16 @@ class Cut:
     places: list[tuple[float, float]]
 
 
-def cut_out(image: np.ndarray, blobs: Sequence[Blob], die_px: float, posture: PostureNet, place: PlaceNet) -> Cut:
-    """Each found die cut out as the reader reads it (training cuts its dice the same way)."""
+def cut_out(
+    image: np.ndarray,
+    blobs: Sequence[Blob],
+    die_px: float,
+    posture: PostureNet,
+    place: PlaceNet,
+    centring: Centring | None,
+) -> Cut:
+    """Each found die cut out as the reader reads it (training cuts its dice the same way; the centring network's
+    own training, without it: `centring` None)."""
     # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
     crops, tops = top_face_crops(image, blobs, die_px)
     looks = die_looks(crops)
@@ -154,10 +165,21 @@ def cut_out(image: np.ndarray, blobs: Sequence[Blob], die_px: float, posture: Po
     offsets = place.offsets(seen)
     places = [placed(blob, top, move, die_px) for blob, top, move in zip(blobs, tops, offsets, strict=True)]
     # A flat die the placer moved was cut around a "top face" that was not all its top (a side with it): it is cut
-    # again, square, where it lies.
+    # again, square, where it lies (its body colour, which the centring network compares with, is then its own).
     moved = [i for i in range(len(blobs)) if leaning[i] < LEANING and math.hypot(*offsets[i]) > MOVED]
     if moved:
         crops[moved] = die_crops(image, [(*places[i], blobs[i].angle) for i in moved], die_px)
+        looks = die_looks(crops)
+    # The placer brings a die within a few tenths of a die; every flat one is then centred to a twentieth
+    # (vision/centre.py) and cut again, square, there: a crop a tenth off shows the glyph of the side beside it.
+    flat = [i for i in range(len(blobs)) if leaning[i] < LEANING]
+    if flat and centring is not None:
+        at = [(*places[i], blobs[i].angle) for i in flat]
+        moves = centring.offsets(inputs(image, at, die_px, looks.body[flat]))
+        for i, (x, y, angle), (u, v) in zip(flat, at, moves, strict=True):
+            dx, dy = in_frame(float(u) * die_px, float(v) * die_px, angle)
+            places[i] = (x + dx, y + dy)
+        crops[flat] = die_crops(image, [(*places[i], blobs[i].angle) for i in flat], die_px)
         looks = die_looks(crops)
     return Cut(crops, looks, tops, leaning, places)
 

@@ -14,7 +14,8 @@ quarter turns. Crops come from the real segmentation and are cut as the reader c
 the shipped posture network and placer), so training sees what reading sees. The shipped faces.npz is still the
 third round's (issue 29 in BENCHMARKS.md: networks trained since on the reader's newer crops read worse at HD 50 px).
 Rendering takes most of the time (about 12 minutes on two cores for each set of frames); `--cache` keeps the crops
-for another training run (the posture network's and placer's beside it, "-posture" added to its name).
+for another training run (the posture network's and placer's beside it, "-posture" added to its name). The centring
+network (vision/centre.py, vision/models/centre.onnx) is trained by `python -m vision.train_centre`, with PyTorch.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ import cv2
 import numpy as np
 
 from vision import place, posture
+from vision.centre import Centring
 from vision.crops import CROP, die_looks, top_face_crops, where_die_lies
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
-from vision.pipeline import DEFAULT_PLACE, DEFAULT_POSTURE, cut_out
+from vision.pipeline import DEFAULT_CENTRE, DEFAULT_PLACE, DEFAULT_POSTURE, cut_out
 from vision.place import PlaceNet
 from vision.posture import PostureNet
 from vision.render import CLOTHS, LAMPS, TRAIN_STYLE, Frame, Scene, load_look, scatter
@@ -106,8 +108,8 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
 
 
 @cache
-def _shipped_networks() -> tuple[PostureNet, PlaceNet]:
-    return PostureNet.load(str(DEFAULT_POSTURE)), PlaceNet.load(str(DEFAULT_PLACE))
+def _shipped_networks() -> tuple[PostureNet, PlaceNet, Centring]:
+    return PostureNet.load(str(DEFAULT_POSTURE)), PlaceNet.load(str(DEFAULT_PLACE)), Centring(DEFAULT_CENTRE)
 
 
 def posture_examples(seeds: range) -> dict[str, np.ndarray]:
