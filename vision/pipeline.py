@@ -8,6 +8,7 @@ import math
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -182,6 +183,13 @@ def cut_out(
         crops[flat] = die_crops(image, [(*places[i], blobs[i].angle) for i in flat], die_px)
         looks = die_looks(crops)
     return Cut(crops, looks, tops, leaning, places)
+
+
+@cache
+def shipped_networks() -> tuple[PostureNet, PlaceNet, Centring]:
+    """The shipped posture network, placer and centring network, loaded once (what cut_out needs besides the
+    frame)."""
+    return PostureNet.load(str(DEFAULT_POSTURE)), PlaceNet.load(str(DEFAULT_PLACE)), Centring(DEFAULT_CENTRE)
 
 
 def one_per_place(readings: list[DieReading], die_px: float) -> list[DieReading]:

@@ -13,10 +13,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_looks, top_face_crops
+from vision.crops import CROP, die_looks
 from vision.dice import DiceSet
 from vision.faces import LABELS, FaceNet, features
 from vision.kinds import KindReader
+from vision.pipeline import cut_out, shipped_networks
 from vision.segment import find_dice
 
 PHOTO_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -53,11 +54,12 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                 found = find_dice(image, die_px, tray)
                 blobs = [b for b in found.blobs if b.readable]
                 # The one die seen flat; or one die that looks on its edge (a photo of a face, its sides showing
-                # under the camera), taught from if its top face is clear.
+                # under the camera), taught from if its top face is clear. Cut as the reader cuts it (placed and
+                # centred on its top), so teaching sees what reading sees.
                 if len(blobs) == 1 or (not blobs and len(found.blobs) == 1):
-                    crop, tops = top_face_crops(image, blobs or found.blobs, die_px)
-                    if blobs or tops[0] is not None:
-                        crops.append(crop[0])
+                    cut = cut_out(image, blobs or found.blobs, die_px, *shipped_networks())
+                    if blobs or cut.tops[0] is not None:
+                        crops.append(cut.crops[0])
                         kinds.append(kind)
                         faces.append(face)
                         continue

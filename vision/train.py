@@ -31,12 +31,11 @@ import cv2
 import numpy as np
 
 from vision import place, posture
-from vision.centre import Centring
 from vision.crops import CROP, die_looks, top_face_crops, where_die_lies
 from vision.dice import load_dice
 from vision.faces import LABELS, NO_FACE, FaceNet, features
 from vision.kinds import KindReader
-from vision.pipeline import DEFAULT_CENTRE, DEFAULT_PLACE, DEFAULT_POSTURE, cut_out
+from vision.pipeline import cut_out, shipped_networks
 from vision.place import PlaceNet
 from vision.posture import PostureNet
 from vision.render import CLOTHS, LAMPS, TRAIN_STYLE, Frame, Scene, load_look, scatter
@@ -93,7 +92,7 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
     for seed in seeds:
         frame, die_px = harsh_frame(seed) if harsh else flat_frame(seed)
         blobs = find_dice(frame.image, die_px).blobs
-        cut = cut_out(frame.image, blobs, die_px, *_shipped_networks())
+        cut = cut_out(frame.image, blobs, die_px, *shipped_networks())
         reach = max(12.0, 0.3 * frame.die_px)
         for i, blob in enumerate(blobs):
             x, y = cut.places[i]  # where the reader says the die lies
@@ -105,11 +104,6 @@ def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], li
                 kinds.append(near[0].kind)
                 labels.append(near[0].face or NO_FACE)
     return np.array(crops, np.uint8).reshape(-1, CROP, CROP, 3), kinds, labels
-
-
-@cache
-def _shipped_networks() -> tuple[PostureNet, PlaceNet, Centring]:
-    return PostureNet.load(str(DEFAULT_POSTURE)), PlaceNet.load(str(DEFAULT_PLACE)), Centring(DEFAULT_CENTRE)
 
 
 def posture_examples(seeds: range) -> dict[str, np.ndarray]:

@@ -23,10 +23,10 @@ import numpy as np
 
 from vision import centre
 from vision.crops import CROP
-from vision.pipeline import LEANING, cut_out
+from vision.pipeline import LEANING, cut_out, shipped_networks
 from vision.place import REACH, along_crop
 from vision.segment import find_dice
-from vision.train import CHUNK, _cached, _harsh, _shipped_networks
+from vision.train import CHUNK, _cached, _harsh
 
 CENTRE_CAMERAS = 4_000_000  # camera seeds of these frames: far from every other training set's and the bench's
 JITTER = 0.3  # (dice) how far from the placer's place a die is also looked at from
@@ -37,7 +37,7 @@ def examples(seeds: range) -> dict[str, np.ndarray]:
     """What the network looks at around each flat die of these frames (`image`: lightness and colour as bytes,
     `geometry`: the three constant channels) and the true top's offset from each crop's middle (`offset`)."""
     cv2.setNumThreads(1)
-    posture, place, _ = _shipped_networks()
+    posture, place, _ = shipped_networks()
     images, geometry, offsets = [], [], []
     for seed in seeds:
         rng = np.random.default_rng([seed, 11])
