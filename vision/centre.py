@@ -22,9 +22,9 @@ import numpy as np
 
 from vision.crops import CROP, die_crops
 from vision.place import along_crop
+from vision.posture import against_body
 
 SPAN = 1.6  # (dice) the crop's side: the die, the sides it shows and a rim of cloth
-LIGHTNESS_GAIN, COLOUR_GAIN = 1.5, 4.0  # LAB differences from the die's body colour, scaled to fill 0-1
 CHANNELS = 5  # lightness, colour, and three constants: the frame's middle along the crop's two axes, the die size
 REACH = 0.35  # (dice) no die is moved farther than this: what was trained on (jitters up to 0.3 die from the placer's)
 DEFAULT_MODEL = Path(__file__).with_name("models") / "centre.onnx"
@@ -39,11 +39,8 @@ def inputs(
     out = np.empty((n, CHANNELS, CROP, CROP), np.float32)
     if n == 0:
         return out
-    crops = die_crops(image, centres, die_px * SPAN)
-    lab = cv2.cvtColor(crops.reshape(n * CROP, CROP, 3), cv2.COLOR_BGR2LAB).reshape(n, CROP, CROP, 3)
-    off = lab.astype(np.float32) - np.asarray(body, np.float32)[:, None, None, :]
-    out[:, 0] = np.clip(128 + off[..., 0] * LIGHTNESS_GAIN, 0, 255) / 255
-    out[:, 1] = np.clip(np.hypot(off[..., 1], off[..., 2]) * COLOUR_GAIN, 0, 255) / 255
+    lightness, colour = against_body(die_crops(image, centres, die_px * SPAN), body)
+    out[:, 0], out[:, 1] = lightness / 255, colour / 255
     height, width = image.shape[:2]
     half_diagonal = math.hypot(width / 2, height / 2)
     for i, (x, y, angle) in enumerate(centres):

@@ -56,16 +56,23 @@ def features(image: np.ndarray, blobs: Sequence[Blob], tops: Sequence[TopFace | 
 
 def from_crops(crops: np.ndarray, geometry: np.ndarray, body: np.ndarray) -> np.ndarray:
     """features from the context crops, the measures and the body colours (training turns the crops first)."""
-    n = len(crops)
-    if n == 0:
+    if len(crops) == 0:
         return np.zeros((0, INPUTS), np.float32)
-    lab = cv2.cvtColor(crops.reshape(n * SIZE, SIZE, 3), cv2.COLOR_BGR2LAB).reshape(n, SIZE, SIZE, 3)
-    off = lab.astype(np.float32) - body[:, None, None, :]
-    lightness = np.clip(128 + off[..., 0] * LIGHTNESS_GAIN, 0, 255).astype(np.uint8)
-    colour = np.clip(np.hypot(off[..., 1], off[..., 2]) * COLOUR_GAIN, 0, 255).astype(np.uint8)
+    lightness, colour = (channel.astype(np.uint8) for channel in against_body(crops, body))
     return np.concatenate([hog_of_each(_HOG, lightness), hog_of_each(_HOG, colour), geometry], axis=1).astype(
         np.float32
     )
+
+
+def against_body(crops: np.ndarray, body: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each crop's lightness and colour against its die's body colour (`body`, LAB, one row per crop), each (n, h, w)
+    float32 in 0-255: the lightness 128 where it is the body's."""
+    n, h, w = crops.shape[:3]
+    lab = cv2.cvtColor(crops.reshape(n * h, w, 3), cv2.COLOR_BGR2LAB).reshape(n, h, w, 3)
+    off = lab.astype(np.float32) - np.asarray(body, np.float32)[:, None, None, :]
+    lightness = np.clip(128 + off[..., 0] * LIGHTNESS_GAIN, 0, 255)
+    colour = np.clip(np.hypot(off[..., 1], off[..., 2]) * COLOUR_GAIN, 0, 255)
+    return lightness, colour
 
 
 def geometry(blob: Blob, top: TopFace | None, die_px: float, width: int, height: int) -> list[float]:
