@@ -144,3 +144,22 @@ def test_calibrate_refuses_a_tray_that_is_not_empty(tmp_path: Path, monkeypatch:
     cv2.imwrite(str(camera_folder / "0.png"), render([DieSpec("red", "1", 300, 200)], seed=5).image)
     assert dice_commands.calibrate(FileCamera(camera_folder), lambda prompt: "", empty_frames=1) == 1
     assert not (tmp_path / "dice" / "kinds.npz").exists()
+
+
+def test_a_photos_die_is_cut_as_the_reader_cuts_it(tmp_path: Path) -> None:
+    """Teaching learns from what reading reads: a photo's die far out in a tilted camera's frame (its side showing)
+    is placed and centred as the reader does it (vision.pipeline.cut_out), not cut around its top face alone."""
+    from vision.pipeline import cut_out, shipped_networks
+    from vision.segment import find_dice
+
+    scene = Scene(640, 480, 26, cloth="grey felt", lamp="daylight", harsh=True, lamp_place="side")
+    spec = DieSpec("black", "5", 60.0, 60.0, 20.0)  # in the frame's corner
+    image = render([spec], seed=7, look=load_look("tavern"), style=EVAL_STYLE, scene=scene, camera_seed=114).image
+    (tmp_path / "black" / "5").mkdir(parents=True)
+    cv2.imwrite(str(tmp_path / "black" / "5" / "000.png"), image)
+    taught = load_photos(tmp_path, DICE, 27.0)
+    assert taught.faces == ["5"] and not taught.skipped
+    cut = cut_out(image, find_dice(image, 27.0).blobs, 27.0, *shipped_networks())
+    assert np.array_equal(taught.crops[0], cut.crops[0])
+    without_centring = cut_out(image, find_dice(image, 27.0).blobs, 27.0, *shipped_networks()[:2], None)
+    assert not np.array_equal(taught.crops[0], without_centring.crops[0])
