@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.crops import CROP, die_crops
-from vision.place import along_crop
+from vision.place import along_crop, capped
 from vision.posture import against_body
 
 SPAN = 1.6  # (dice) the crop's side: the die, the sides it shows and a rim of cloth
@@ -63,6 +63,4 @@ class Centring:
         if len(x) == 0:
             return np.zeros((0, 2), np.float32)
         self.net.setInput(np.ascontiguousarray(x, np.float32))
-        out = np.asarray(self.net.forward(), np.float32).reshape(len(x), 2)
-        length = np.hypot(out[:, 0], out[:, 1])[:, None]
-        return np.where(length > REACH, out * REACH / np.maximum(length, 1e-9), out).astype(np.float32)
+        return capped(np.asarray(self.net.forward(), np.float32).reshape(len(x), 2), REACH)

@@ -83,7 +83,7 @@ class DiceReader:
         self.dice = dice or load_dice()
         self.posture = PostureNet.load(str(DEFAULT_POSTURE))
         self.place = PlaceNet.load(str(DEFAULT_PLACE))
-        self.centring = Centring(DEFAULT_CENTRE)
+        self.centring = Centring(DEFAULT_CENTRE)  # its own: an OpenCV network is not to be shared between threads
         self.die_px = die_px
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.

@@ -43,6 +43,12 @@ def quarter_turned(offsets: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
+def capped(moves: np.ndarray, reach: float) -> np.ndarray:
+    """(n, 2) moves, each shortened to `reach` if longer (its direction kept)."""
+    length = np.hypot(moves[:, 0], moves[:, 1])[:, None]
+    return np.where(length > reach, moves * reach / np.maximum(length, 1e-9), moves).astype(np.float32)
+
+
 def placed(blob: Blob, top: TopFace | None, offset: np.ndarray, die_px: float) -> tuple[float, float]:
     """Where the die lies in the frame: where segmentation found it, moved by the placer's `offset` (in dice)."""
     x, y = where_die_lies(blob, top)
@@ -59,9 +65,7 @@ class PlaceNet(Committee):
         """(n, 2) in dice along each context crop's axes, at most REACH long."""
         if len(x) == 0:
             return np.zeros((0, 2), np.float32)
-        out = self.values(x)
-        length = np.hypot(out[:, 0], out[:, 1])[:, None]
-        return np.where(length > REACH, out * REACH / np.maximum(length, 1e-9), out).astype(np.float32)
+        return capped(self.values(x), REACH)
 
     @classmethod
     def train(

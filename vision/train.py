@@ -11,8 +11,9 @@ every frame its own installation, dice 22-110 px wide at 640x480 or 1280x960, ov
 colour and printing), with some dice on their edge, taught as NO_FACE. The posture network and the placer learn from
 frames of their own, harsh ones with 30 % of dice on an edge and a flat one now and then, each die in its four
 quarter turns. Crops come from the real segmentation and are cut as the reader cuts them (the face network's with
-the shipped posture network and placer), so training sees what reading sees. The shipped faces.npz is still the
-third round's (issue 29 in BENCHMARKS.md: networks trained since on the reader's newer crops read worse at HD 50 px).
+the shipped posture network, placer and centring network), so training sees what reading sees. The shipped
+faces.npz is still the third round's (issue 29 in BENCHMARKS.md: networks trained since on the reader's newer crops
+read no better).
 Rendering takes most of the time (about 12 minutes on two cores for each set of frames); `--cache` keeps the crops
 for another training run (the posture network's and placer's beside it, "-posture" added to its name). The centring
 network (vision/centre.py, vision/models/centre.onnx) is trained by `python -m vision.train_centre`, with PyTorch.
