@@ -81,8 +81,7 @@ class DiceReader:
         self.kinds = kinds or KindReader.load(DEFAULT_KINDS)
         self.faces = faces or FaceNet.load(str(DEFAULT_FACES))
         self.dice = dice or load_dice()
-        self.posture = PostureNet.load(str(DEFAULT_POSTURE))
-        self.place = PlaceNet.load(str(DEFAULT_PLACE))
+        self.posture, self.place, _ = shipped_networks()
         self.centring = Centring(DEFAULT_CENTRE)  # its own: an OpenCV network is not to be shared between threads
         self.die_px = die_px
         self.second_look = True

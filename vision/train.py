@@ -195,10 +195,12 @@ def train_faces(crops: np.ndarray, labels: list[str], epochs: int, start: FaceNe
     return FaceNet.train(x, y, epochs=epochs, start=start, **options)
 
 
-def render_posture(frames: int, jobs: int) -> dict[str, np.ndarray]:
-    """posture_examples of `frames` frames, rendered in `jobs` processes."""
+def render_examples(
+    examples: Callable[[range], dict[str, np.ndarray]], frames: int, jobs: int
+) -> dict[str, np.ndarray]:
+    """`examples` of frames 0 to `frames`, rendered in `jobs` processes, CHUNK frames at a time."""
     with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(posture_examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
+        parts = list(pool.map(examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 
@@ -242,7 +244,7 @@ def main() -> None:
         print(f"faces: trained on {len(crops)} dice ({int(is_flat.sum())} flat) from {args.flat + args.harsh} frames")
     if args.only != "faces":
         cache = args.cache.with_name(args.cache.stem + "-posture.npz") if args.cache else None
-        data = _cached(cache, lambda: render_posture(args.posture, args.jobs))
+        data = _cached(cache, lambda: render_examples(posture_examples, args.posture, args.jobs))
         turns = quarter_turns(data)
         train_posture(data, turns).save(str(MODELS / "posture.npz"))
         train_place(data, turns).save(str(MODELS / "place.npz"))

@@ -7,14 +7,14 @@ Each harsh frame is its own installation (vision/train.py, camera seeds from CEN
 is cut as the reader cuts it up to the placer (vision/pipeline.cut_out without centring), and looked at from there
 and from three places up to JITTER from there, each labelled with how far its true top's middle lies (in dice, along
 the crop's axes). Training turns and mirrors every example (with its label and the frame's middle). 8 000 frames
-give about 96 000 examples in 6 minutes on two cores; 12 epochs take 7 minutes.
+give about 96 000 examples in 6 minutes on two cores; 12 epochs take 7-9 minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,11 @@ import numpy as np
 from vision import centre
 from vision.crops import CROP
 from vision.pipeline import LEANING, cut_out, shipped_networks
-from vision.place import REACH, along_crop
+from vision.place import REACH, along_crop, quarter_turned
 from vision.segment import find_dice
-from vision.train import CHUNK, _cached, _harsh
+from vision.train import _cached, _harsh, render_examples
 
+INSTALL = ".venv/bin/pip install onnx torch --extra-index-url https://download.pytorch.org/whl/cpu"  # the CPU build
 CENTRE_CAMERAS = 4_000_000  # camera seeds of these frames: far from every other training set's and the bench's
 JITTER = 0.3  # (dice) how far from the placer's place a die is also looked at from
 COPIES = 4  # looks per die: from the placer's place and from three jittered ones
@@ -65,12 +66,6 @@ def examples(seeds: range) -> dict[str, np.ndarray]:
     }
 
 
-def render(frames: int, jobs: int) -> dict[str, np.ndarray]:
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
-    return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
-
-
 def turned(
     image: np.ndarray, geometry: np.ndarray, offset: np.ndarray, k: int, mirrored: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -80,10 +75,8 @@ def turned(
         image = image[..., ::-1]
         geometry[:, 0], offset[:, 0] = -geometry[:, 0], -offset[:, 0]
     image = np.rot90(image, k, axes=(2, 3))
-    for _ in range(k % 4):  # a quarter turn takes (u, v) to (v, -u): vision/place.quarter_turned
-        geometry[:, :2] = np.stack([geometry[:, 1], -geometry[:, 0]], axis=1)
-        offset = np.stack([offset[:, 1], -offset[:, 0]], axis=1)
-    return np.ascontiguousarray(image), geometry, offset
+    geometry[:, :2] = quarter_turned(geometry[:, :2], k)
+    return np.ascontiguousarray(image), geometry, quarter_turned(offset, k)
 
 
 def fit(data: dict[str, np.ndarray], epochs: int, path: Path, seed: int = 0) -> None:
@@ -144,7 +137,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="rendering processes")
     parser.add_argument("--cache", type=Path, help="keep the examples here (and reuse them if present)")
     args = parser.parse_args()
-    data = _cached(args.cache, lambda: render(args.frames, args.jobs))
+    if min(args.frames, args.epochs, args.jobs) < 1:
+        parser.error("--frames, --epochs and --jobs must be at least 1")
+    missing = [name for name in ("torch", "onnx") if importlib.util.find_spec(name) is None]
+    if missing:  # said before rendering for minutes, not after
+        parser.error(f"training needs {' and '.join(missing)}: {INSTALL}")
+    data = _cached(args.cache, lambda: render_examples(examples, args.frames, args.jobs))
     print(f"{len(data['offset'])} examples from {args.frames} frames", flush=True)
     fit(data, args.epochs, centre.DEFAULT_MODEL)
     print(f"-> {centre.DEFAULT_MODEL}")
