@@ -1,5 +1,6 @@
-"""Calibrating and teaching as a user meets them (issue 16): the die's size measured, a cloth too close to a kind of
-die refused, `--camera FOLDER` in name order, and end of input, Ctrl-C and a camera that stops said plainly."""
+"""Calibrating and teaching as a user meets them (issue 16): the die's size measured, a cloth nearly the colour of a
+kind of die refused (close to it: a warning), `--camera FOLDER` in name order, and end of input, Ctrl-C and a camera
+that stops said plainly."""
 
 import argparse
 import json
@@ -87,11 +88,30 @@ def test_the_config_die_size_wins_over_the_measured_one(tmp_path: Path, capsys: 
     assert dice_commands.reader().die_px == 30.0
 
 
-def test_calibrate_refuses_a_cloth_too_close_to_a_kind_of_die(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    folder = _camera_folder(tmp_path / "camera", _frames("teal felt"))  # the default mermaid die's colour
+def test_calibrate_warns_of_a_cloth_close_to_a_kind_of_die(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Teal felt, the default mermaid die's colour, in soft light: 9 unlike it, read as well as any other kind
+    (BENCHMARKS.md, issue 29's eighth round): calibrated, with a warning naming the felt to use instead."""
+    folder = _camera_folder(tmp_path / "camera", _frames("teal felt"))
+    assert _run(["dice", "calibrate", "--camera", str(folder)], lambda prompt: "") == 0
+    out = capsys.readouterr().out
+    warning = out.split("careful: ", 1)[1]
+    assert warning.startswith("the mermaid dice are close in colour to the tray cloth (difference ")
+    assert "felt and calibrate again" in warning and "teal" not in warning.split("line the tray with ")[1]
+    assert "careful: the black" not in out  # only the kind close to the cloth
+    assert (dice_commands.dice_folder() / "tray.png").exists()
+
+
+def test_calibrate_refuses_a_cloth_nearly_the_colour_of_a_kind_of_die(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """The same felt under a lamp off to the side, where the mermaid die lies 5 unlike it: such dice were missed
+    (7 %) and misread (20 %). Refused, nothing kept."""
+    scene = Scene(640, 480, 34, cloth="teal felt", lamp="daylight", harsh=True, lamp_place="side")
+    frames = tuple(calibration_frames(107, DICE, load_look("default"), scene, seed=300_000))
+    folder = _camera_folder(tmp_path / "camera", frames)
     assert _run(["dice", "calibrate", "--camera", str(folder)], lambda prompt: "") == 1
     err = capsys.readouterr().err
-    assert "not calibrated: the mermaid dice are too close in colour to the tray cloth" in err
+    assert "not calibrated: the mermaid dice are too close in colour to the tray cloth (difference 5," in err
     assert "Line the tray with " in err and "felt" in err.split("Line the tray with ")[1]
     assert not (dice_commands.dice_folder() / "tray.png").exists()
 

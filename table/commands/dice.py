@@ -550,13 +550,16 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                 if not picture_of(kind):
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
+    warnings = []
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:
-            check_cloth(kind, die, die_px, bodies)
+            warning = check_cloth(kind, die, die_px, bodies)
         except ClothError as error:
             print(f"not calibrated: {error}", file=sys.stderr)
             return 1
+        if warning is not None:
+            warnings.append(warning)
     colours = {kind: die.colour for kind, die in measured.items()}
     low, high = min(sizes.values()), max(sizes.values())
     cv2.imwrite(str(store / "tray.png"), tray)
@@ -572,4 +575,6 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     sure = "apart" if apart >= 4 else "close: check them with pirate-table dice read, or teach your dice"
     print(f"how sure: the closest colours are the {first} and {second} dice, {apart:.1f} spreads apart ({sure}); "
           f"the die closest to the cloth is {nearest} ({measured[nearest].cloth_distance:.0f} unlike it)")  # fmt: skip
+    for warning in warnings:  # last, where it is seen
+        print(f"careful: {warning}")
     return 0
