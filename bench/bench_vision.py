@@ -158,11 +158,13 @@ def _teach(folder: Path, look_name: str) -> None:
     faces.save(str(folder / TAUGHT_FACES))
 
 
-def resident_mb() -> tuple[float, float]:
-    """This process's resident memory now and at its peak (VmRSS, VmHWM): unlike getrusage's ru_maxrss, which
-    keeps the parent's peak across fork and exec, these count only what this program touched."""
+def resident_mb() -> tuple[float, float, float]:
+    """This process's resident memory now and at its peak (VmRSS, VmHWM), and of it now its own pages (RssAnon).
+    Unlike getrusage's ru_maxrss, which keeps the parent's peak across fork and exec, these count only what this
+    program touched. VmRSS and VmHWM also count the shared libraries' pages mapped from the page cache (RssFile),
+    and how many of those a process maps depends on what the machine has cached: its own pages do not."""
     fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
-    return tuple(int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "VmHWM"))  # type: ignore[return-value]
+    return tuple(int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "VmHWM", "RssAnon"))  # type: ignore[return-value]
 
 
 def percentiles(name: str, seconds: list[float]) -> None:
@@ -300,8 +302,9 @@ def measure(speed: Path, accuracy: Path, taught: Path | None, leaning: Path | No
                 read_as_face += any(d.face is not None and np.hypot(d.x - t["x"], d.y - t["y"]) < 0.5 * reader.die_px
                                     for d in dice)  # fmt: skip
         print(f"dice leaning on an edge read as a face: {read_as_face / max(dice_leaning, 1):.1%} of {dice_leaning}")
-    now, peak = resident_mb()
-    print(f"resident memory of the reading process: {now:.0f} MB at the end, {peak:.0f} MB at its peak (VmHWM)")
+    now, peak, own = resident_mb()
+    print(f"resident memory of the reading process: {now:.0f} MB at the end, {peak:.0f} MB at its peak (VmHWM); "
+          f"its own pages {own:.0f} MB at the end (RssAnon: the libraries' pages left out)")  # fmt: skip
 
 
 def main() -> None:

@@ -47,7 +47,11 @@ TINY_RUNS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "bench_vision.py": (
         ["--frames", "2", "--accuracy", "2"],
-        [rf"segment \+ kind \+ face, 6 dice +median +{NUMBER} ms", rf"face right: {NUMBER}%"],
+        [
+            rf"segment \+ kind \+ face, 6 dice +median +{NUMBER} ms",
+            rf"face right: {NUMBER}%",
+            rf"at its peak \(VmHWM\); its own pages {NUMBER} MB",
+        ],
     ),
     "bench_vision_voting.py": (
         [
