@@ -74,16 +74,27 @@ def posture_frame(seed: int) -> tuple[Frame, float]:
     return _harsh(seed, rng, on_edge=0.3, camera_seed=POSTURE_CAMERAS + seed)
 
 
-def _harsh(seed: int, rng: np.random.Generator, on_edge: float, camera_seed: int) -> tuple[Frame, float]:
-    width, height = (1280, 960) if rng.random() < 0.3 else (640, 480)
-    die_px = math.exp(rng.uniform(math.log(22), math.log(110)))
+def _harsh(
+    seed: int, rng: np.random.Generator, on_edge: float, camera_seed: int, wide: bool = False
+) -> tuple[Frame, float]:
+    """A harsh frame of its own random installation, and the die width calibration would have measured there.
+
+    `wide`: small dice in a big frame (a high camera: 22-36 px at 640x480, twice that at 1280x960), where the
+    corners are seen at the widest angle and a die's side shows nearly as big as its top; three to six dice, and a
+    measured width up to 15 % over the drawn one (what calibration measures at such a camera, its sides taken in)."""
+    width, height = (1280, 960) if rng.random() < (0.5 if wide else 0.3) else (640, 480)
+    if wide:
+        die_px = math.exp(rng.uniform(math.log(22), math.log(36))) * width / 640
+    else:
+        die_px = math.exp(rng.uniform(math.log(22), math.log(110)))
     cloth = str(rng.choice([name for name in CLOTHS if name != "teal felt"]))  # teal: calibration refuses it
     scene = Scene(width, height, die_px, cloth=cloth, lamp=str(rng.choice(list(LAMPS))), harsh=True,
                   lamp_place=str(rng.choice(["overhead", "side"])))  # fmt: skip
     look = _look(LOOKS[int(rng.integers(len(LOOKS)))])
-    frame = scatter(seed, _dice(), int(rng.integers(1, 7)), look=look, style=TRAIN_STYLE, scene=scene,
-                    touching=0.12, on_edge=on_edge, camera_seed=camera_seed)  # fmt: skip
-    return frame, die_px * rng.uniform(0.95, 1.05)
+    count = int(rng.integers(3, 7)) if wide else int(rng.integers(1, 7))
+    frame = scatter(seed, _dice(), count, look=look, style=TRAIN_STYLE, scene=scene, touching=0.12, on_edge=on_edge,
+                    camera_seed=camera_seed)  # fmt: skip
+    return frame, die_px * rng.uniform(0.95, 1.15 if wide else 1.05)
 
 
 def labelled_crops(seeds: range, harsh: bool) -> tuple[np.ndarray, list[str], list[str]]:
@@ -196,11 +207,12 @@ def train_faces(crops: np.ndarray, labels: list[str], epochs: int, start: FaceNe
 
 
 def render_examples(
-    examples: Callable[[range], dict[str, np.ndarray]], frames: int, jobs: int
+    examples: Callable[[range], dict[str, np.ndarray]], frames: int, jobs: int, first: int = 0
 ) -> dict[str, np.ndarray]:
-    """`examples` of frames 0 to `frames`, rendered in `jobs` processes, CHUNK frames at a time."""
+    """`examples` of `frames` frames from seed `first` on, rendered in `jobs` processes, CHUNK frames at a time."""
+    end = first + frames
     with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(examples, [range(s, min(s + CHUNK, frames)) for s in range(0, frames, CHUNK)]))
+        parts = list(pool.map(examples, [range(s, min(s + CHUNK, end)) for s in range(first, end, CHUNK)]))
     return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
 
 

@@ -1,13 +1,16 @@
 """Train the centring network (vision/centre.py) with PyTorch on harsh renders and save it as vision/models/centre.onnx.
 
     .venv/bin/pip install onnx torch --extra-index-url https://download.pytorch.org/whl/cpu   # training only
-    .venv/bin/python -m vision.train_centre [--frames 8000] [--epochs 12] [--jobs 2] [--cache /tmp/centre.npz]
+    .venv/bin/python -m vision.train_centre [--frames 8000] [--wide 4000] [--epochs 12] [--jobs 2]
+                                            [--cache /tmp/centre.npz]
 
-Each harsh frame is its own installation (vision/train.py, camera seeds from CENTRE_CAMERAS on); each flat die found
-is cut as the reader cuts it up to the placer (vision/pipeline.cut_out without centring), and looked at from there
-and from three places up to JITTER from there, each labelled with how far its true top's middle lies (in dice, along
-the crop's axes). Training turns and mirrors every example (with its label and the frame's middle). 8 000 frames
-give about 96 000 examples in 6 minutes on two cores; 12 epochs take 7-9 minutes.
+Each harsh frame is its own installation (vision/train.py, camera seeds from CENTRE_CAMERAS on); `--wide` more of
+them have small dice in a big frame (train._harsh's `wide`: the far corners seen at the widest angle, where a side
+shows nearly as big as the top and the network moved dice towards it). Each flat die found is cut as the reader cuts
+it up to the placer (vision/pipeline.cut_out without centring), and looked at from there and from three places up to
+JITTER from there, each labelled with how far its true top's middle lies (in dice, along the crop's axes). Training
+turns and mirrors every example (with its label and the frame's middle). 8 000 + 4 000 frames give about 158 000
+examples in 9 minutes on two cores; 12 epochs take about 14 minutes.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from vision.train import _cached, _harsh, render_examples
 
 INSTALL = ".venv/bin/pip install onnx torch --extra-index-url https://download.pytorch.org/whl/cpu"  # the CPU build
 CENTRE_CAMERAS = 4_000_000  # camera seeds of these frames: far from every other training set's and the bench's
+WIDE = 100_000  # seeds from here on are wide-angle frames (vision/train._harsh's `wide`)
 JITTER = 0.3  # (dice) how far from the placer's place a die is also looked at from
 COPIES = 4  # looks per die: from the placer's place and from three jittered ones
 
@@ -42,7 +46,7 @@ def examples(seeds: range) -> dict[str, np.ndarray]:
     images, geometry, offsets = [], [], []
     for seed in seeds:
         rng = np.random.default_rng([seed, 11])
-        frame, die_px = _harsh(seed, rng, on_edge=0.1, camera_seed=CENTRE_CAMERAS + seed)
+        frame, die_px = _harsh(seed, rng, on_edge=0.1, camera_seed=CENTRE_CAMERAS + seed, wide=seed >= WIDE)
         blobs = find_dice(frame.image, die_px).blobs
         cut = cut_out(frame.image, blobs, die_px, posture, place, None)
         for i, blob in enumerate(blobs):
@@ -133,17 +137,25 @@ def fit(data: dict[str, np.ndarray], epochs: int, path: Path, seed: int = 0) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=8000)
+    parser.add_argument("--wide", type=int, default=4000, help="wide-angle frames besides (small dice, big frame)")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--jobs", type=int, default=2, help="rendering processes")
     parser.add_argument("--cache", type=Path, help="keep the examples here (and reuse them if present)")
     args = parser.parse_args()
-    if min(args.frames, args.epochs, args.jobs) < 1:
-        parser.error("--frames, --epochs and --jobs must be at least 1")
+    if min(args.frames, args.epochs, args.jobs) < 1 or args.wide < 0:
+        parser.error("--frames, --epochs and --jobs must be at least 1, --wide at least 0")
     missing = [name for name in ("torch", "onnx") if importlib.util.find_spec(name) is None]
     if missing:  # said before rendering for minutes, not after
         parser.error(f"training needs {' and '.join(missing)}: {INSTALL}")
-    data = _cached(args.cache, lambda: render_examples(examples, args.frames, args.jobs))
-    print(f"{len(data['offset'])} examples from {args.frames} frames", flush=True)
+
+    def render() -> dict[str, np.ndarray]:
+        parts = [render_examples(examples, args.frames, args.jobs)]
+        if args.wide:
+            parts.append(render_examples(examples, args.wide, args.jobs, first=WIDE))
+        return {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+
+    data = _cached(args.cache, render)
+    print(f"{len(data['offset'])} examples from {args.frames} + {args.wide} wide-angle frames", flush=True)
     fit(data, args.epochs, centre.DEFAULT_MODEL)
     print(f"-> {centre.DEFAULT_MODEL}")
 

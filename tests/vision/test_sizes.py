@@ -74,13 +74,14 @@ def _faces_right(reader: DiceReader, frame) -> bool:
 
 def test_an_unsure_face_is_read_again_from_slightly_moved_crops() -> None:
     """A frame like the tuning installation tmp-26-tavern (26 px, grey felt, side lamp, the tavern printing, camera
-    114) where a face read with little confidence was wrong at the first look and right from the moved crops. Of 300
-    such frames, with the dice centred (vision/centre.py), the second look made a wrong face right in two and a right
-    one wrong in two."""
+    114) where a face read with little confidence was wrong at the first look and right from the moved crops. Of 400
+    such frames (untaught, the centring network of issue 29's eighth round), the second look made a wrong face right
+    in two and a right one wrong in five; taught, on eleven tuning installations, 21 faces were wrong with it and 20
+    without (BENCHMARKS.md): within noise, kept."""
     from vision.render import Scene, load_look
 
     scene = Scene(640, 480, 26, cloth="grey felt", lamp="daylight", harsh=True, lamp_place="side")
-    frame = scatter(8, DICE, 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene, touching=0.12,
+    frame = scatter(14, DICE, 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene, touching=0.12,
                     camera_seed=114)  # fmt: skip
     reader = DiceReader(die_px=27)
     assert _faces_right(reader, frame)

@@ -4,7 +4,8 @@ import pytest
 from vision.centre import CHANNELS
 from vision.crops import CROP
 from vision.place import REACH
-from vision.train_centre import COPIES, JITTER, examples, turned
+from vision.train import _harsh
+from vision.train_centre import CENTRE_CAMERAS, COPIES, JITTER, WIDE, examples, turned
 
 
 def _dot(image: np.ndarray) -> tuple[float, float]:
@@ -40,3 +41,14 @@ def test_examples_are_flat_dice_seen_from_the_placers_place_and_jittered_ones_la
         moved = data["offset"][j::COPIES] - first
         assert (np.hypot(moved[:, 0], moved[:, 1]) <= JITTER * np.sqrt(2) + 1e-4).all() and np.abs(moved).max() > 0.01
     assert 2 + data["geometry"].shape[1] == CHANNELS
+
+
+def test_wide_angle_frames_have_small_dice_in_a_big_frame_and_give_examples() -> None:
+    """The frames that teach the far corners: dice 22-36 px wide per 640 px of frame, three to six of them, and a
+    measured width up to 15 % over the drawn one (as calibration measures at such a camera)."""
+    for seed in range(6):
+        frame, die_px = _harsh(seed, np.random.default_rng([seed, 11]), 0.1, CENTRE_CAMERAS + WIDE + seed, wide=True)
+        per_640 = frame.die_px * 640 / frame.image.shape[1]
+        assert 22 <= per_640 <= 36 and 0.95 <= die_px / frame.die_px <= 1.15
+    data = examples(range(WIDE, WIDE + 2))
+    assert len(data["offset"]) >= 3 * COPIES  # three dice or more a frame, most of them flat and found
