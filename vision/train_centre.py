@@ -144,6 +144,8 @@ def main() -> None:
     args = parser.parse_args()
     if min(args.frames, args.epochs, args.jobs) < 1 or args.wide < 0:
         parser.error("--frames, --epochs and --jobs must be at least 1, --wide at least 0")
+    if args.frames > WIDE:  # the wide-angle frames' seeds start there
+        parser.error(f"--frames must be at most {WIDE}")
     missing = [name for name in ("torch", "onnx") if importlib.util.find_spec(name) is None]
     if missing:  # said before rendering for minutes, not after
         parser.error(f"training needs {' and '.join(missing)}: {INSTALL}")

@@ -52,3 +52,21 @@ def test_wide_angle_frames_have_small_dice_in_a_big_frame_and_give_examples() ->
         assert 22 <= per_640 <= 36 and 0.95 <= die_px / frame.die_px <= 1.15
     data = examples(range(WIDE, WIDE + 2))
     assert len(data["offset"]) >= 3 * COPIES  # three dice or more a frame, most of them flat and found
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--wide", "-1"], "--wide at least 0"),
+        (["--frames", str(WIDE + 1)], f"--frames must be at most {WIDE}"),  # would take the wide frames' seeds
+    ],
+)
+def test_bad_options_are_said_plainly_before_rendering(
+    argv: list[str], said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vision import train_centre
+
+    monkeypatch.setattr("sys.argv", ["train_centre", *argv])
+    with pytest.raises(SystemExit) as stopped:
+        train_centre.main()
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
