@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.segment import Blob
+from vision.segment import SHRINK_FIRST, Blob, averaged_around
 from vision.topface import TopFace, find_top_face, straightened
 
 CROP = 40  # the whole die, turned square to the image (its angle mod 90)
@@ -20,7 +20,6 @@ _INNER = slice((CROP - GLYPH) // 2, (CROP + GLYPH) // 2)
 _ys, _xs = np.mgrid[0:CROP, 0:CROP] + 0.5 - CROP / 2
 _radius = np.hypot(_xs, _ys) / CROP
 RING = (_radius > 0.34) & (_radius < 0.44)  # outside the glyph, inside the darker rim: the body's own colour
-SHRINK_FIRST = 0.7  # dice wider than CROP / SHRINK_FIRST (57 px) are shrunk by averaging before the warp
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)  # light varies lightness far more than colour
 
 
@@ -41,21 +40,15 @@ class DieLooks:
 def die_crops(image: np.ndarray, centres: Sequence[tuple[float, float, float]], die_px: float) -> np.ndarray:
     """(n, CROP, CROP, 3) BGR crops, one per (x, y, angle) in full-frame pixels, each die scaled to CROP pixels.
 
-    A die much bigger than the crop (a low camera, a high resolution) is first shrunk by averaging (INTER_AREA):
-    a warp alone would take every other pixel and alias its glyph."""
+    A die much bigger than the crop (a low camera, a high resolution; over CROP / SHRINK_FIRST, 57 px) is first
+    shrunk by averaging (INTER_AREA): a warp alone would take every other pixel and alias its glyph."""
     crops = np.empty((len(centres), CROP, CROP, 3), np.uint8)
     scale = CROP / die_px
-    height, width = image.shape[:2]
     for i, (x, y, angle) in enumerate(centres):
         source, sx, sy, s = image, x, y, scale
         if scale < SHRINK_FIRST:
-            reach = int(die_px * 0.75) + 2  # the crop turned by any angle lies inside this square
-            x0, y0 = max(int(x) - reach, 0), max(int(y) - reach, 0)
-            x1, y1 = min(int(x) + reach + 1, width), min(int(y) + reach + 1, height)
-            source = cv2.resize(image[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            fx, fy = source.shape[1] / (x1 - x0), source.shape[0] / (y1 - y0)
-            sx, sy = (x - x0 + 0.5) * fx - 0.5, (y - y0 + 0.5) * fy - 0.5  # pixel centres, as resize maps them
-            s = 1.0
+            source, (sx, sy), whole = averaged_around(image, x, y, int(die_px * 0.75) + 2, SHRINK_FIRST / scale)
+            s = scale * whole
         matrix: np.ndarray = cv2.getRotationMatrix2D((sx, sy), angle, s)
         matrix[:, 2] += (CROP / 2 - sx, CROP / 2 - sy)
         crops[i] = cv2.warpAffine(source, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -144,6 +144,25 @@ def resized(image: np.ndarray, scale: float) -> np.ndarray:
     return cv2.resize(averaged, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_LINEAR)
 
 
+SHRINK_FIRST = 0.7  # a die cut out smaller than this scale is averaged down first (a warp alone would alias it)
+
+
+def averaged_around(
+    image: np.ndarray, x: float, y: float, reach: int, shrink: float
+) -> tuple[np.ndarray, tuple[float, float], int]:
+    """The square of `reach` pixels around (x, y) averaged down by the whole number of pixels next over `shrink` (an
+    average by a whole number is 5-8 times as fast as by a fraction; the rest of the shrink is left to a warp); with
+    where (x, y) lies in it and that number."""
+    height, width = image.shape[:2]
+    whole = max(1, int(np.ceil(shrink - 1e-9)))
+    x0, y0 = max(int(x) - reach, 0), max(int(y) - reach, 0)
+    x1, y1 = min(int(x) + reach + 1, width), min(int(y) + reach + 1, height)
+    x1, y1 = x0 + max((x1 - x0) // whole, 1) * whole, y0 + max((y1 - y0) // whole, 1) * whole  # (whole pixels)
+    part = image[y0:y1, x0:x1]
+    source = cv2.resize(part, (part.shape[1] // whole, part.shape[0] // whole), interpolation=cv2.INTER_AREA)
+    return source, ((x - x0 + 0.5) / whole - 0.5, (y - y0 + 0.5) / whole - 0.5), whole  # (pixel centres)
+
+
 def foreground(image: np.ndarray, tray: np.ndarray | None = None, die_px: float = 44.0) -> np.ndarray:
     """A 0/255 mask (at the segmenting scale) of everything that is not tray.
 

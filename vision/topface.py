@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.segment import SHRINK_FIRST, averaged_around
+
 WINDOW = 64  # the window around a blob, in pixels, covering REACH dice: the die is WINDOW / REACH px wide there
 REACH = 1.6
 _DIE = WINDOW / REACH  # a die's width in the window
@@ -55,6 +57,7 @@ MIN_STEP = 8.0  # (LAB lightness) top and side differ at least this much, or the
 MIN_EVEN = 0.15  # and the cut explains this share of the piece's lightness spread at least (a glare does not)
 MIN_SPLIT_AREA = 0.35  # a die far out in the frame is farther from the camera: its top face looks smaller
 NEARER = 1.5  # the cloth-aware tests: a face pixel is this many times nearer the body's colour than the cloth's
+_BEFORE = [3, 0, 1, 2]  # each corner's one before (np.roll by one, 10 times as fast)
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
@@ -79,12 +82,12 @@ class TopFace:
     def side(self) -> float:
         """The side of the square of the face's area (the shoelace formula)."""
         x, y = self.corners[:, 0], self.corners[:, 1]
-        return float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2) ** 0.5
+        return float(abs(np.dot(x, y[_BEFORE]) - np.dot(y, x[_BEFORE])) / 2) ** 0.5
 
 
 def _skew(corners: np.ndarray) -> float:
     """A quadrilateral's longest side over its shortest."""
-    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)
+    sides = np.hypot(*(corners - corners[_BEFORE]).T)
     return float(sides.max() / max(sides.min(), 1e-6))
 
 
@@ -212,7 +215,7 @@ def _part_away(
     the piece straightened with its long sides upright and cut across where the lightness of its rows (the glyphs
     left out) steps most, the other part `near_share` of the piece's length. None if there is no clear step where a
     top and a side would meet, or what is left is too small for a top face."""
-    sides = np.hypot(*(corners - np.roll(corners, 1, axis=0)).T)  # sides[i]: from corner i - 1 to corner i
+    sides = np.hypot(*(corners - corners[_BEFORE]).T)  # sides[i]: from corner i - 1 to corner i
     # In turn from a corner, the first side a long one: (0 -> 1) and (3 -> 2) run along the piece.
     quad = corners[[3, 0, 1, 2]] if sides[0] + sides[2] > sides[1] + sides[3] else corners
     along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
@@ -256,11 +259,8 @@ def straightened(image: np.ndarray, face: TopFace, die_px: float, crop: int) -> 
         return cv2.warpPerspective(image, matrix, (crop, crop), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
     # A large die: its neighbourhood averaged down first, or the warp would alias its glyph.
-    factor = crop / face.side
-    reach = face.side
-    x0, y0 = (max(int(v - reach), 0) for v in face.centre)
-    x1, y1 = min(int(face.centre[0] + reach) + 1, image.shape[1]), min(int(face.centre[1] + reach) + 1, image.shape[0])
-    source = cv2.resize(image[y0:y1, x0:x1], None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    back = np.array([[1 / factor, 0, x0], [0, 1 / factor, y0], [0, 0, 1]])
+    x, y = face.centre
+    source, (sx, sy), whole = averaged_around(image, x, y, int(face.side), SHRINK_FIRST * face.side / crop)
+    back = np.array([[whole, 0, x - sx * whole], [0, whole, y - sy * whole], [0, 0, 1]])  # its pixels in the frame
     return cv2.warpPerspective(source, matrix @ back, (crop, crop), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)  # fmt: skip

@@ -4,7 +4,7 @@ import pytest
 
 from vision.dice import load_dice
 from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render, scatter
-from vision.segment import _Masks, find_dice, resized, segment_scale
+from vision.segment import _Masks, averaged_around, find_dice, resized, segment_scale
 
 DICE = load_dice()
 
@@ -162,3 +162,17 @@ def test_a_frame_is_shrunk_to_the_segmenting_scale_by_averaging_its_pixels(scale
     assert (small.shape[1], small.shape[0]) == size
     area = cv2.resize(image, size, interpolation=cv2.INTER_AREA)  # the true average, slow at a fraction of a pixel
     assert np.abs(small.astype(int) - area).mean() < 1.5
+
+
+@pytest.mark.parametrize(("shrink", "whole"), [(0.9, 1), (1.6, 2), (2.4, 3)])
+def test_a_big_die_is_averaged_by_whole_pixels_and_its_middle_kept(shrink: float, whole: int) -> None:
+    """The neighbourhood of a big die is averaged down by a whole number of pixels (no fewer than asked), and the
+    point asked for lies where it says in what comes back: a bright square's middle stays its middle."""
+    image = np.zeros((200, 300, 3), np.uint8)
+    image[61:67, 101:107] = 255  # pixels 101-106: the middle at 103.5, 63.5
+    source, (x, y), by = averaged_around(image, 103.5, 63.5, 30, shrink)
+    weight = source[..., 0].astype(float)
+    ys, xs = np.indices(weight.shape)
+    assert by == whole and source.shape[0] <= 61 // whole + 1
+    assert (weight * xs).sum() / weight.sum() == pytest.approx(x, abs=0.05)
+    assert (weight * ys).sum() / weight.sum() == pytest.approx(y, abs=0.05)
