@@ -50,6 +50,7 @@ SIDES_SHOW = 1.25  # (dice) a lone piece bigger than this shows a die's sides to
 SIDES_AREA = 0.45  # (dice) at most this much of a lone piece lies outside its top face: a die's sides
 SIDES_COLOUR = 12.0  # a*, b* (summed) within which a die's sides are its body's colour in another light
 TOP_NEAR = 14.0  # LAB distance (lightness counting half) from the body colour within which a pixel is the top face
+ONLY_SHADOW = 0.95  # (dice) a part of a heap this much cast shadow, with no glyph, is no die
 GLYPH_AREA = 0.01  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
@@ -393,7 +394,7 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
             continue
         # Shadows and the light make a heap's area say "3.5 dice": split it both ways, keep the split whose parts
         # look most like single dice.
-        found = _heap(points, area, unit, die_area)
+        found = _heap(points, area, unit, die_area, masks)
         if not all(blob.readable for blob in found):
             # Parts unlike dice: a chain of dice near the tray's colour, joined by thin necks, or the glyph of a die
             # near the tray's colour joined to the heap. Opening with a wider disc cuts the necks and the strokes.
@@ -404,6 +405,8 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
         blobs.extend(found)
     glyphs.extend(piece for piece in map(_Piece.of, masks.strokes()) if piece.area > die_area * GLYPH_AREA)
     for piece in _merge_glyphs(glyphs, side):
+        if _only_shadow(piece.points(), masks, die_area):
+            continue  # a piece of a cast shadow, apart from its die (the lamp's light between), not a glyph
         around = _die_around_glyph(piece, masks, side, die_area, blobs)
         # A stroke at a found die's edge (a side face's glyph, a glint) leads back to that die: no second one.
         if around is not None and all(np.hypot(b.x - around.x, b.y - around.y) >= side * 0.6 for b in blobs):
@@ -476,16 +479,28 @@ def _merge_glyphs(glyphs: list[_Piece], side: float) -> list[_Piece]:
     return merged
 
 
-def _heap(points: np.ndarray, area: float, unit: float, die_area: float) -> list[Blob]:
+def _heap(points: np.ndarray, area: float, unit: float, die_area: float, masks: _Masks | None = None) -> list[Blob]:
     """A heap's dice: shadows and the light make its area say "3.5 dice", so it is split both ways and the split
-    whose parts look most like single dice is kept."""
+    whose parts look most like single dice is kept. With `masks`, a part that is only shadow is left out."""
     share = area / unit
     if share < 1.5:
         return _blobs([points], 1, die_area)
     counts = sorted({max(2, int(share)), max(2, int(share) + 1)} if abs(share - round(share)) > 0.2 else {round(share)})
     splits = [_split(points, k) for k in counts]
     best = min(splits, key=lambda groups: _misfit(groups, unit))
-    return _blobs(best, len(best), die_area)
+    kept = [group for group in best if masks is None or not _only_shadow(group, masks, die_area)]
+    return _blobs(kept or best, len(best), die_area)
+
+
+def _only_shadow(group: np.ndarray, masks: _Masks, die_area: float) -> bool:
+    """Whether pixels (x, y) at the segmenting scale are nothing but a cast shadow: the cloth darkened, its colour
+    kept, in (nearly) every pixel, and no glyph (hardly a pixel far unlike the cloth). A dark die and its shadow,
+    alike, make one piece the size of two dice, split in two; a lamp's shadow may lie in two pieces, one apart from
+    its die, and the piece apart looks like the glyph of a die whose body is the cloth's colour (issue 29: the edge of
+    a wide camera's frame)."""
+    xs, ys = group[:, 0].astype(np.intp), group[:, 1].astype(np.intp)
+    shadow = np.count_nonzero(shadow_mask(masks.lab[ys, xs], masks.model[ys, xs]))
+    return shadow >= ONLY_SHADOW * len(group) and np.count_nonzero(masks.distance[ys, xs] > STROKE) < ISLAND * die_area
 
 
 def _cut_necks(piece: _Piece, unit: float, die_area: float) -> tuple[list[Blob], list[_Piece]] | None:

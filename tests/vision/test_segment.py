@@ -176,3 +176,27 @@ def test_a_big_die_is_averaged_by_whole_pixels_and_its_middle_kept(shrink: float
     assert by == whole and source.shape[0] <= 61 // whole + 1
     assert (weight * xs).sum() / weight.sum() == pytest.approx(x, abs=0.05)
     assert (weight * ys).sum() / weight.sum() == pytest.approx(y, abs=0.05)
+
+
+@pytest.mark.parametrize("seed", [505, 558])
+def test_a_black_dies_shadow_at_the_edge_of_a_wide_frame_is_no_die(seed: int) -> None:
+    """A black die on grey felt near the edge of a wide camera's frame, lit from the side: die and shadow, alike, make
+    one piece two dice big. Split in two, the part that is only shadow (no glyph) is left out."""
+    scene = Scene(1280, 960, 50, cloth="grey felt", lamp="dim", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 1 + (seed - 500) % 6, look=load_look("harbour"), style=EVAL_STYLE, scene=scene,
+                    touching=0.12, on_edge=0.0, camera_seed=402)  # fmt: skip
+    assert any(d.kind == "black" and d.centre[0] > 1150 for d in frame.dice)  # the case: a black die at the edge
+    found = find_dice(frame.image, 53).blobs
+    assert len(found) == len(frame.dice)  # (a blob may lie up to half a die off: its sides; the reader places it)
+    assert all(len([b for b in found if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 25]) == 1 for d in frame.dice)
+
+
+def test_a_piece_of_a_shadow_apart_from_its_die_is_not_taken_for_a_glyph() -> None:
+    """A lamp's shadow in two pieces, one apart from its die (light between them): that piece is no glyph of a die
+    whose body is the cloth's colour."""
+    scene = Scene(1280, 960, 50, cloth="green felt", lamp="warm", harsh=True, lamp_place="side")
+    frame = scatter(523, DICE, 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene, touching=0.12,
+                    on_edge=0.0, camera_seed=401)  # fmt: skip
+    found = find_dice(frame.image, 50).blobs
+    assert len(found) == len(frame.dice)
+    assert all(len([b for b in found if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 25]) == 1 for d in frame.dice)
