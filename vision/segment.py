@@ -500,7 +500,8 @@ def _only_shadow(group: np.ndarray, masks: _Masks, die_area: float) -> bool:
     a wide camera's frame)."""
     xs, ys = group[:, 0].astype(np.intp), group[:, 1].astype(np.intp)
     shadow = np.count_nonzero(shadow_mask(masks.lab[ys, xs], masks.model[ys, xs]))
-    return shadow >= ONLY_SHADOW * len(group) and np.count_nonzero(masks.distance[ys, xs] > STROKE) < ISLAND * die_area
+    glyph = np.count_nonzero(masks.distance[ys, xs] > STROKE)
+    return bool(shadow >= ONLY_SHADOW * len(group) and glyph < ISLAND * die_area)
 
 
 def _cut_necks(piece: _Piece, unit: float, die_area: float) -> tuple[list[Blob], list[_Piece]] | None:
