@@ -111,7 +111,7 @@ def test_calibrate_refuses_a_cloth_nearly_the_colour_of_a_kind_of_die(
     folder = _camera_folder(tmp_path / "camera", frames)
     assert _run(["dice", "calibrate", "--camera", str(folder)], lambda prompt: "") == 1
     err = capsys.readouterr().err
-    assert "not calibrated: the mermaid dice are too close in colour to the tray cloth (difference 5," in err
+    assert "not calibrated: the mermaid dice are too close in colour to the tray cloth (difference 4," in err
     assert "Line the tray with " in err and "felt" in err.split("Line the tray with ")[1]
     assert not (dice_commands.dice_folder() / "tray.png").exists()
 
