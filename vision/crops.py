@@ -46,7 +46,7 @@ def die_crops(image: np.ndarray, centres: Sequence[tuple[float, float, float]], 
     scale = CROP / die_px
     for i, (x, y, angle) in enumerate(centres):
         source, sx, sy, s = image, x, y, scale
-        if scale < SHRINK_FIRST:
+        if scale < SHRINK_FIRST:  # (the crop turned by any angle lies within 0.75 die of its middle)
             source, (sx, sy), whole = averaged_around(image, x, y, int(die_px * 0.75) + 2, SHRINK_FIRST / scale)
             s = scale * whole
         matrix: np.ndarray = cv2.getRotationMatrix2D((sx, sy), angle, s)

@@ -50,7 +50,7 @@ SIDES_SHOW = 1.25  # (dice) a lone piece bigger than this shows a die's sides to
 SIDES_AREA = 0.45  # (dice) at most this much of a lone piece lies outside its top face: a die's sides
 SIDES_COLOUR = 12.0  # a*, b* (summed) within which a die's sides are its body's colour in another light
 TOP_NEAR = 14.0  # LAB distance (lightness counting half) from the body colour within which a pixel is the top face
-ONLY_SHADOW = 0.95  # (dice) a part of a heap with this share of its pixels cast shadow, and no glyph, is no die
+ONLY_SHADOW = 0.95  # a part of a heap with this share of its pixels cast shadow, and no glyph, is no die
 GLYPH_AREA = 0.01  # a piece at least this big (in dice) may be the glyph of a die otherwise unseen
 
 
