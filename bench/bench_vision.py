@@ -98,6 +98,16 @@ HARSH_DEV = {
     # small as the 26 px ones.
     "dev-overhead-96px": Installation(640, 480, 96, "brown felt", "daylight", "harbour", 106, True, "overhead"),
     "dev-side-26px": Installation(640, 480, 26, "grey felt", "daylight", "default", 107, True, "side"),
+    # Added in the eighth and ninth rounds: more of the sizes whose held-out figures fell short (26 px faces, HD 50 px
+    # frames), other cloths, lamps and printings.
+    "dev-side-26px-grey": Installation(640, 480, 26, "grey felt", "daylight", "tavern", 314, True, "side"),
+    "dev-side-26px-green": Installation(640, 480, 26, "green felt", "warm", "harbour", 315, True, "side"),
+    "dev-overhead-26px-navy": Installation(640, 480, 26, "navy felt", "cool", "default", 316, True, "overhead"),
+    "dev-side-26px-brown": Installation(640, 480, 26, "brown felt", "dim", "tavern", 317, True, "side"),
+    "dev-side-hd-50px-green": Installation(1280, 960, 50, "green felt", "warm", "tavern", 401, True, "side"),
+    "dev-side-hd-50px-grey": Installation(1280, 960, 50, "grey felt", "dim", "harbour", 402, True, "side"),
+    "dev-overhead-hd-50px-beige": Installation(1280, 960, 50, "beige felt", "cool", "default", 403, True, "overhead"),
+    "dev-side-hd-50px-brown": Installation(1280, 960, 50, "brown felt", "daylight", "tavern", 404, True, "side"),
 }
 HARSH_HELDOUT = {
     "harsh-side-26px": Installation(640, 480, 26, "green felt", "warm", "tavern", 201, True, "side"),
