@@ -157,14 +157,14 @@ def check_cloth(kind: str, die: OneDie, die_px: float, bodies: Sequence[np.ndarr
     A cloth merely close to it is accepted: the warning to give, naming the felt to use instead (else None).
     `bodies`: the LAB body colours of all the kinds' dice, to name the cloth farthest from all of them."""
     better = best_cloth([*bodies, die.colour[:3]])
-    difference = math.floor(die.cloth_distance)  # (rounded down: 6.6 is not "7, at least 7 needed")
+    # Shown rounded down: 6.6 is not "7, at least 7 needed" (and only in the branches a finite difference reaches).
     if die.cloth_distance < CLOTH_DISTANCE:
-        why = f"difference {difference}, at least {CLOTH_DISTANCE:.0f} needed"
+        why = f"difference {math.floor(die.cloth_distance)}, at least {CLOTH_DISTANCE:.0f} needed"
     elif die.die_px < PART_SEEN * die_px:
         why = f"only {die.die_px:.0f} px of its {die_px:.0f} px stand out from the cloth"
     elif die.cloth_distance < CLOTH_CLOSE:
         return (
-            f"the {kind} dice are close in colour to the tray cloth (difference {difference}, "
+            f"the {kind} dice are close in colour to the tray cloth (difference {math.floor(die.cloth_distance)}, "
             f"{CLOTH_CLOSE:.0f} or more is safe): the table may miss a few of them, or read two touching ones as one. "
             f"Check them with pirate-table dice read, or line the tray with {better} and calibrate again"
         )

@@ -217,7 +217,7 @@ def _part_away(
     top and a side would meet, or what is left is too small for a top face."""
     sides = np.hypot(*(corners - corners[_BEFORE]).T)  # sides[i]: from corner i - 1 to corner i
     # In turn from a corner, the first side a long one: (0 -> 1) and (3 -> 2) run along the piece.
-    quad = corners[[3, 0, 1, 2]] if sides[0] + sides[2] > sides[1] + sides[3] else corners
+    quad = corners[_BEFORE] if sides[0] + sides[2] > sides[1] + sides[3] else corners
     along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
     length = round((np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2)
     width = round((np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2)
