@@ -108,6 +108,16 @@ HARSH_DEV = {
     "dev-side-hd-50px-grey": Installation(1280, 960, 50, "grey felt", "dim", "harbour", 402, True, "side"),
     "dev-overhead-hd-50px-beige": Installation(1280, 960, 50, "beige felt", "cool", "default", 403, True, "overhead"),
     "dev-side-hd-50px-brown": Installation(1280, 960, 50, "brown felt", "daylight", "tavern", 404, True, "side"),
+    # Added in the tenth round, first measured as unseen ones: the cloths no other installation had (cork, light wood,
+    # dark felt, teal felt). Calibration refused the teal one, and its figures led to two changes (issue 29).
+    "dev-side-30px-cork": Installation(640, 480, 30, "cork", "daylight", "default", 601, True, "side"),
+    "dev-overhead-44px-wood": Installation(640, 480, 44, "light wood", "warm", "harbour", 602, True, "overhead"),
+    "dev-side-66px-dark": Installation(640, 480, 66, "dark felt", "dim", "tavern", 603, True, "side"),
+    "dev-side-hd-40px-teal": Installation(1280, 960, 40, "teal felt", "cool", "default", 604, True, "side"),
+    "dev-side-86px-green": Installation(640, 480, 86, "green felt", "daylight", "tavern", 605, True, "side"),
+    "dev-overhead-hd-70px-cork": Installation(1280, 960, 70, "cork", "cool", "harbour", 606, True, "overhead"),
+    "dev-side-26px-teal": Installation(640, 480, 26, "teal felt", "warm", "tavern", 607, True, "side"),
+    "dev-overhead-96px-wood": Installation(640, 480, 96, "light wood", "daylight", "default", 608, True, "overhead"),
 }
 HARSH_HELDOUT = {
     "harsh-side-26px": Installation(640, 480, 26, "green felt", "warm", "tavern", 201, True, "side"),

@@ -21,7 +21,8 @@ last changed. Dice that stopped in the same frame are ordered by position (top t
 
 The camera is still, so the tray model (vision/segment.py) is fitted once each time the tray is read empty and used
 for the readings after it (a fifth of the reading's time saved); a reading that finds the tray covered with that
-model is made again with a fresh fit and the model dropped, so a change of light is not taken for a hand.
+model (even matched to the frame's light, vision/segment.matched_tray) is made again with a fresh fit and the model
+dropped, so a change of light is not taken for a hand.
 
 Deterministic and clock-free: only the frames count.
 """

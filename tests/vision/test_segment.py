@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 from vision.dice import load_dice
-from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render, scatter
-from vision.segment import _Masks, averaged_around, find_dice, resized, segment_scale
+from vision.render import EVAL_STYLE, DieSpec, Scene, calibration_frames, load_look, render, scatter
+from vision.segment import _find_dice, _Masks, averaged_around, find_dice, half_size_lab, resized, segment_scale
 
 DICE = load_dice()
 
@@ -200,3 +200,16 @@ def test_a_piece_of_a_shadow_apart_from_its_die_is_not_taken_for_a_glyph() -> No
     found = find_dice(frame.image, 50).blobs
     assert len(found) == len(frame.dice)
     assert all(len([b for b in found if np.hypot(b.x - d.centre[0], b.y - d.centre[1]) < 25]) == 1 for d in frame.dice)
+
+
+def test_a_drift_of_the_cameras_white_balance_over_teal_felt_is_no_hand() -> None:
+    """A few % of white balance drift moves a bright teal cloth farther from the calibrated tray than a die differs
+    from it: compared as calibrated, the frame looks covered; looked at again in its own light, one die is found."""
+    scene = Scene(640, 480, 40, cloth="teal felt", lamp="cool", harsh=True, lamp_place="side")
+    frames = calibration_frames(604, load_dice(), load_look("default"), scene, seed=300_000)
+    scale = segment_scale(40)
+    tray = half_size_lab(np.median(np.stack(frames[:5]), axis=0).astype(np.uint8), scale)
+    drifted = np.clip(frames[6] * np.array([1.04, 1.07, 0.97]), 0, 255).astype(np.uint8)  # blue, green, red gains
+    assert _find_dice(_Masks(drifted, tray, scale), 40 * scale).obstructed  # as calibrated
+    found = find_dice(drifted, 40, tray)
+    assert not found.obstructed and len(found.blobs) == 1

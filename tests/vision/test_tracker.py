@@ -165,7 +165,7 @@ def test_reset_forgets_the_dice_and_numbering(reader: DiceReader) -> None:
     assert event.order == 1
 
 
-def test_a_tray_model_fitted_on_the_empty_tray_is_reused_and_dropped_when_the_light_changes(
+def test_a_tray_model_fitted_on_the_empty_tray_is_reused_and_follows_a_change_of_light(
     reader: DiceReader,
 ) -> None:
     tracker = TrayTracker(reader, settle_frames=4)
@@ -175,9 +175,10 @@ def test_a_tray_model_fitted_on_the_empty_tray_is_reused_and_dropped_when_the_li
     events = _feed(tracker, _hold(die))
     assert [(e.order, e.kind) for e in events if isinstance(e, DieSettled)] == [(1, "red")]
     # The lamps are turned down: the whole picture now differs from the kept model, which must not read as a hand.
+    # Looked at again in the frame's own light (vision/segment.matched_tray), the kept model still serves.
     dim = (_frame(die) * 0.6).astype(np.uint8)
     events = []
     for _ in range(STILL):
         events += tracker.feed(dim)
     assert not any(isinstance(e, TrayBlocked | DieRemoved) for e in events)
-    assert tracker._tray is None
+    assert tracker._tray is not None
