@@ -173,6 +173,31 @@ def test_teach_says_what_it_learned_and_how_sure_it_is(tmp_path: Path, capsys: p
     assert "how sure: taught without every fifth photo, it read " in out
 
 
+def test_teach_names_the_photos_it_misread(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A red 3 in the folder of red 2s, among the photos held back: named with what it was read as."""
+    from table.config import CONFIG_NAME
+    from table.paths import data_home
+
+    (data_home() / CONFIG_NAME).write_text(default_text().replace("[camera]\n", "[camera]\ndie_px = 29\n"))
+    photos = _photos(tmp_path / "photos", ("red", "yellow"), 3)
+    two, three = photos / "red" / "2" / "001.png", photos / "red" / "3" / "001.png"  # the 5th photo: held back
+    two_image = two.read_bytes()
+    two.write_bytes(three.read_bytes())
+    three.write_bytes(two_image)
+    assert _run(["dice", "teach", str(photos)], _closed_stdin) == 0
+    out = capsys.readouterr().out
+    assert f"misread {two}: read as red 3" in out
+    assert "take more photos" in out  # one of the three held back
+
+
+def test_one_photo_misread_of_many_is_named_not_taken_for_a_reader_needing_more_photos() -> None:
+    from table.commands.dice import _verdict
+
+    assert _verdict(72, 0) == "good" and _verdict(200, 2) == "good"
+    assert _verdict(72, 1) == "good; look at the photo it misread"
+    assert _verdict(72, 2).startswith("take more photos") and _verdict(20, 1).startswith("take more photos")
+
+
 def test_a_face_network_taught_by_an_older_release_is_not_taught_further(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -34,11 +34,12 @@ class TaughtPhotos:
     kinds: list[str]
     faces: list[str]
     skipped: list[tuple[Path, str]]  # photo and why it was not used
+    paths: list[Path]  # the photo each crop was cut from
 
 
 def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | None = None) -> TaughtPhotos:
     """The one readable die in each photo, with the kind and face its folder names."""
-    crops, kinds, faces, skipped = [], [], [], []
+    crops, kinds, faces, skipped, paths = [], [], [], [], []
     for kind_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
         for face_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
             kind, face = kind_dir.name, face_dir.name
@@ -62,11 +63,12 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                         crops.append(cut.crops[0])
                         kinds.append(kind)
                         faces.append(face)
+                        paths.append(photo)
                         continue
                 skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
     if not crops:
         raise TeachError(f"{folder}: no usable photo (want {folder}/<kind>/<face>/*.png, one die per photo)")
-    return TaughtPhotos(np.stack(crops), kinds, faces, skipped)
+    return TaughtPhotos(np.stack(crops), kinds, faces, skipped, paths)
 
 
 def varied(crops: np.ndarray, copies: int = VARIANTS, seed: int = 0) -> np.ndarray:

@@ -408,8 +408,7 @@ def _teach(folder: Path) -> int:
     held_out = None
     if check.sum() >= 3 and (~check).sum() >= 10:
         kinds, faces = adapt(_photos_subset(photos, ~check), current.kinds, current.faces)
-        trial = _with_models(current, kinds, faces)
-        held_out = (_photo_accuracy(trial, _photos_subset(photos, check)), int(check.sum()))
+        held_out = _misread(_with_models(current, kinds, faces), _photos_subset(photos, check))
     kinds, faces = adapt(photos, current.kinds, current.faces)
     current.kinds, current.faces = kinds, faces
     after = _photo_accuracy(current, photos)
@@ -419,10 +418,23 @@ def _teach(folder: Path) -> int:
     print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
           f"right on these photos before {before:.1%}, after {after:.1%}. Kept in {store}")  # fmt: skip
     if held_out is not None:
-        share, n = held_out
-        verdict = "good" if share >= 0.99 else "take more photos, in the table's own light, and teach again"
-        print(f"how sure: taught without every fifth photo, it read {share:.1%} of those {n} photos right ({verdict})")
+        n = int(check.sum())
+        print(f"how sure: taught without every fifth photo, it read {1 - len(held_out) / n:.1%} of those {n} photos "
+              f"right ({_verdict(n, len(held_out))})")  # fmt: skip
+        for path, kind, face in held_out:
+            print(f"  misread {path}: read as {kind} {face}")
     return 0
+
+
+def _verdict(photos: int, misread: int) -> str:
+    """What to do after teaching, when `misread` of the `photos` held back were read wrong. One photo misread of
+    fifty or more says little (a blurred photo, a die still rolling, in the wrong folder): it is named, not taken for a
+    reader that needs more photos (read right 99.5 % of the time, 72 photos hold one misread 30 % of the time)."""
+    if misread == 0 or misread / photos <= 0.01:
+        return "good"
+    if misread == 1 and photos >= 50:
+        return "good; look at the photo it misread"
+    return "take more photos, in the table's own light, and teach again"
 
 
 def _size_origin(die_px: float) -> str:
@@ -439,7 +451,10 @@ def _photos_subset(photos, chosen: np.ndarray):  # -> vision.teach.TaughtPhotos
     from vision.teach import TaughtPhotos
 
     pick = np.flatnonzero(chosen)
-    return TaughtPhotos(photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [])
+    return TaughtPhotos(
+        photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [],
+        [photos.paths[i] for i in pick],
+    )  # fmt: skip
 
 
 def _with_models(current, kinds, faces):  # -> a shallow copy of the reader with other models
@@ -452,14 +467,20 @@ def _with_models(current, kinds, faces):  # -> a shallow copy of the reader with
 
 def _photo_accuracy(dice_reader, photos) -> float:
     """Share of the photos' dice read with the right kind and face (the crops the teacher used)."""
+    return 1 - len(_misread(dice_reader, photos)) / len(photos.kinds)
+
+
+def _misread(dice_reader, photos) -> list[tuple[Path, str, str | None]]:
+    """Each photo whose die is read with another kind or face, and what it was read as."""
     from vision.crops import die_looks
 
     looks = die_looks(photos.crops)
     kinds, _ = dice_reader.kinds.read_many(looks.colours)
     allowed = [dice_reader.dice.faces_of(k) for k in kinds]
     faces = [face for face, _ in dice_reader.faces.read_many(looks.maps, allowed)]
-    right = sum(k == tk and f == tf for k, f, tk, tf in zip(kinds, faces, photos.kinds, photos.faces, strict=True))
-    return right / len(photos.kinds)
+    read = zip(photos.paths, kinds, faces, photos.kinds, photos.faces, strict=True)
+    return [(path, kind, face) for path, kind, face, right_kind, right_face in read
+            if (kind, face) != (right_kind, right_face)]  # fmt: skip
 
 
 def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
