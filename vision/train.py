@@ -87,7 +87,9 @@ def _harsh(
         die_px = math.exp(rng.uniform(math.log(22), math.log(36))) * width / 640
     else:
         die_px = math.exp(rng.uniform(math.log(22), math.log(110)))
-    cloth = str(rng.choice([name for name in CLOTHS if name != "teal felt"]))  # teal: calibration refuses it
+    # Teal felt is left out: calibration refused it when the shipped networks were trained (it need not: issue 29's
+    # tenth round in BENCHMARKS.md, where its mermaid dice, the nearest to it, read worst).
+    cloth = str(rng.choice([name for name in CLOTHS if name != "teal felt"]))
     scene = Scene(width, height, die_px, cloth=cloth, lamp=str(rng.choice(list(LAMPS))), harsh=True,
                   lamp_place=str(rng.choice(["overhead", "side"])))  # fmt: skip
     look = _look(LOOKS[int(rng.integers(len(LOOKS)))])
