@@ -118,6 +118,8 @@ HARSH_DEV = {
     "dev-overhead-hd-70px-cork": Installation(1280, 960, 70, "cork", "cool", "harbour", 606, True, "overhead"),
     "dev-side-26px-teal": Installation(640, 480, 26, "teal felt", "warm", "tavern", 607, True, "side"),
     "dev-overhead-96px-wood": Installation(640, 480, 96, "light wood", "daylight", "default", 608, True, "overhead"),
+    # The tuning twin of the new held-out harsh-side-52px-wood (another camera): to look at here, not there.
+    "dev-side-52px-wood": Installation(640, 480, 52, "light wood", "daylight", "tavern", 801, True, "side"),
 }
 HARSH_HELDOUT = {
     "harsh-side-26px": Installation(640, 480, 26, "green felt", "warm", "tavern", 201, True, "side"),
@@ -127,6 +129,16 @@ HARSH_HELDOUT = {
     "harsh-overhead-96px": Installation(640, 480, 96, "brown felt", "warm", "harbour", 205, True, "overhead"),
     "harsh-side-hd-50px": Installation(1280, 960, 50, "navy felt", "daylight", "default", 206, True, "side"),
     "harsh-overhead-hd-88px": Installation(1280, 960, 88, "grey felt", "warm", "tavern", 207, True, "overhead"),
+    # Added in the tenth round, measured once with that round's code and never tuned on: a fresh check beside the
+    # seven above, which every round since the first has measured.
+    "harsh-side-28px-cork": Installation(640, 480, 28, "cork", "cool", "harbour", 701, True, "side"),
+    "harsh-overhead-40px-grey": Installation(640, 480, 40, "grey felt", "dim", "default", 702, True, "overhead"),
+    "harsh-side-52px-wood": Installation(640, 480, 52, "light wood", "daylight", "tavern", 703, True, "side"),
+    "harsh-side-64px-navy": Installation(640, 480, 64, "navy felt", "warm", "harbour", 704, True, "side"),
+    "harsh-overhead-82px-dark": Installation(640, 480, 82, "dark felt", "daylight", "default", 705, True, "overhead"),
+    "harsh-side-92px-beige": Installation(640, 480, 92, "beige felt", "cool", "tavern", 706, True, "side"),
+    "harsh-side-hd-44px-green": Installation(1280, 960, 44, "green felt", "daylight", "harbour", 707, True, "side"),
+    "harsh-overhead-hd-76px-brown": Installation(1280, 960, 76, "brown felt", "dim", "tavern", 708, True, "overhead"),
 }
 LEANING_FRAMES = 60  # frames of 3 dice leaning on an edge, per harsh installation
 ALL_INSTALLATIONS = {**INSTALLATIONS, **HARSH_DEV, **HARSH_HELDOUT}
