@@ -43,7 +43,10 @@ LIGHT_CHANGE = 6.0  # (dice) "shadow" over more than this: the light changed (a 
 # (dice) pixels far unlike the cloth amid a shadow-like patch: a glyph, whose die the patch is (a smaller island is
 # a bit of a die's own edge cut off by its shadow)
 ISLAND = 0.05
-CAST_BY = 0.6  # (dice) a piece keeps at least this much without its shadow: a die, whose shadow can go
+# (dice) a piece keeps at least this much without its shadow: a die, whose shadow can go. A cream die on light wood
+# keeps less than 0.6 (its top stands out from the wood only in part), and kept its shadow: found 0.3 die off towards
+# it and read as leaning (issue 29's tenth round).
+CAST_BY = 0.3
 # A lone die covers up to this many dice: its side faces show away from the point under the camera (issue 29).
 LONE_MAX = 1.75
 SIDES_SHOW = 1.25  # (dice) a lone piece bigger than this shows a die's sides too: its top face is sought
