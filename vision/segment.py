@@ -214,6 +214,7 @@ class _Masks:
         lab = half_size_lab(image, scale)
         if tray is not None and tray.shape != lab.shape:
             tray = None  # a tray calibrated at another frame size or die size: fitted to this frame instead
+        self.given_tray = tray is not None  # (else the tray was fitted to this frame: nothing to match)
         model = _tray_model(lab) if tray is None else matched_tray(tray, lab) if matched else tray
         # Shadows change lightness far more than colour, so lightness counts half.
         self.distance = cv2.transform(cv2.absdiff(lab, model), _WEIGHTS)
@@ -369,8 +370,9 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
     The frame is segmented at the scale that makes its dice SEGMENT_DIE wide (half size for 44 px dice), so every
     size in pixels below is the one tuned for 44 px dice, whatever the camera's height and resolution."""
     scale = segment_scale(die_px)
-    found = _find_dice(_Masks(image, tray, scale), die_px * scale)
-    if found.obstructed and tray is not None:
+    masks = _Masks(image, tray, scale)
+    found = _find_dice(masks, die_px * scale)
+    if found.obstructed and masks.given_tray:
         # The camera's drift alone can look like a hand (matched_tray): looked at again in the frame's own light. A
         # hand is still a hand; dice are no longer lost to a drift (matching every frame would move the thresholds
         # below, tuned without it: on the tuning installations 1 frame in 2 400 lost a die before, 6 with it).

@@ -430,7 +430,7 @@ def _verdict(photos: int, misread: int) -> str:
     """What to do after teaching, when `misread` of the `photos` held back were read wrong. One photo misread of
     fifty or more says little (a blurred photo, a die still rolling, in the wrong folder): it is named, not taken for a
     reader that needs more photos (read right 99.5 % of the time, 72 photos hold one misread 30 % of the time)."""
-    if misread == 0 or misread / photos <= 0.01:
+    if misread / photos <= 0.01:
         return "good"
     if misread == 1 and photos >= 50:
         return "good; look at the photo it misread"
