@@ -51,6 +51,13 @@ class FaceNet(Network):
     def labels(self) -> tuple[str, ...]:
         return LABELS[: self.w2.shape[1]]
 
+    def no_face(self, maps: np.ndarray) -> np.ndarray:
+        """How likely each glyph map is no die's top face (NO_FACE against every face), its four turns together; 0
+        for a network that never says NO_FACE."""
+        if NO_FACE not in self.labels or len(maps) == 0:
+            return np.zeros(len(maps), np.float32)
+        return self.probabilities(features(maps)).reshape(len(maps), 4, -1).mean(axis=1)[:, self.labels.index(NO_FACE)]
+
     def read_many(
         self, maps: np.ndarray, allowed: list[tuple[str, ...]], views: int = 1
     ) -> list[tuple[str | None, float]]:

@@ -388,7 +388,9 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
     # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
     lone = areas[(areas > die_area * 0.8) & (areas < die_area * LONE_MAX)]
     unit = float(np.median(lone)) if len(lone) else die_area * 1.1
-    most = max(die_area * 8.5, unit * 7.7)  # six dice, with their side faces when the camera sees them
+    # Six dice, with their sides and shadows when the camera sees them: up to 9.2 dice in all under a high, tilted HD
+    # camera and a side lamp (tuning installation dev-side-hd-44px-green-b); a hand covers 30 or more.
+    most = max(die_area * 10, unit * 7.7)
     if areas.sum() > most or (areas > most - die_area).any():
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.
         return Segmentation([], obstructed=True)

@@ -16,6 +16,7 @@ found longer one way than a top face looks has the strip of side it took in trim
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -57,6 +58,10 @@ MIN_STEP = 8.0  # (LAB lightness) top and side differ at least this much, or the
 MIN_EVEN = 0.15  # and the cut explains this share of the piece's lightness spread at least (a glare does not)
 MIN_SPLIT_AREA = 0.35  # a die far out in the frame is farther from the camera: its top face looks smaller
 NEARER = 1.5  # the cloth-aware tests: a face pixel is this many times nearer the body's colour than the cloth's
+# Beside a face that proved no top (vision/pipeline.py's second look): the top is sought across each of its edges, as
+# far again as the edge (ACROSS_EDGE times the way to its middle), and a step along the blob's axes (ALONG_AXES dice)
+ACROSS_EDGE, ALONG_AXES = (2.0, 1.5), (0.7, 0.4)
+BESIDE = (0.3, 1.2)  # (dice) how far beyond the first face such a top lies
 _BEFORE = [3, 0, 1, 2]  # each corner's one before (np.roll by one, 10 times as fast)
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -129,6 +134,32 @@ def find_top_face(
         if face is not None and np.hypot(face.centre[0] - x, face.centre[1] - y) <= MAX_DRIFT * die_px:
             return face
     return None
+
+
+def beside(image: np.ndarray, face: TopFace | None, x: float, y: float, angle: float, die_px: float) -> list[TopFace]:
+    """Top faces found beside the one found at (x, y) (`face`, else the blob's middle there): where the top lies
+    when what was found first was a side, or a side and its shadow, alike to it. At most one each way, nearest
+    first."""
+    middle = np.array([x, y], np.float32)
+    turn = math.radians(angle)
+    axes = np.array([(math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))], np.float32)
+    ways = [(np.concatenate([axes, -axes]) * die_px, ALONG_AXES)]
+    if face is not None:  # to the middle of each of its edges
+        ways.insert(0, ((face.corners + face.corners[_BEFORE]) / 2 - middle, ACROSS_EDGE))
+    found = []
+    for steps, times in ways:
+        for step in steps:
+            reach = float(np.hypot(*step))
+            if reach < 1.0:
+                continue  # (a face found with no size)
+            for t in times:
+                at = middle + step * t
+                other = _top_face_at(image, float(at[0]), float(at[1]), angle, die_px, flat=True)
+                beyond = float(np.subtract(other.centre, middle) @ step) / reach if other is not None else 0.0
+                if other is not None and BESIDE[0] * die_px < beyond < BESIDE[1] * die_px:
+                    found.append(other)
+                    break
+    return found
 
 
 def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: float, flat: bool) -> TopFace | None:

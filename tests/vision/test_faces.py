@@ -35,3 +35,9 @@ def test_a_network_taught_before_no_face_existed_still_reads_faces() -> None:
     old = _net(len(FACES), FACES.index("skull"))  # a venue's faces.npz from an older release: 9 outputs
     assert old.labels == FACES
     assert [face for face, _ in old.read_many(MAPS, [("skull", "flag"), ("1", "skull")])] == ["skull", "skull"]
+
+
+def test_how_likely_a_map_shows_no_face_against_every_face() -> None:
+    assert (_net(len(LABELS), LABELS.index(NO_FACE)).no_face(MAPS) > 0.9).all()
+    assert (_net(len(LABELS), FACES.index("skull")).no_face(MAPS) < 0.1).all()
+    assert (_net(len(FACES), FACES.index("skull")).no_face(MAPS) == 0).all()  # an older network never says it

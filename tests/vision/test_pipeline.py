@@ -3,7 +3,7 @@ import pytest
 
 from vision.dice import load_dice
 from vision.pipeline import DiceReader, DieReading, TrayReading
-from vision.render import EVAL_STYLE, DieSpec, DieTruth, Scene, render, scatter
+from vision.render import EVAL_STYLE, DieSpec, DieTruth, Frame, Scene, render, scatter
 
 DICE = load_dice()
 
@@ -119,3 +119,52 @@ def test_damaged_taught_files_leave_the_shipped_reader_and_say_so(tmp_path, capl
     assert f"{tmp_path / TAUGHT_KINDS} is damaged" in said and f"{tmp_path / TAUGHT_FACES} is damaged" in said
     frame = render([DieSpec("black", "6", 200, 200, 10)], seed=8)
     assert [(d.kind, d.face) for d in reader.read(frame.image).dice] == [("black", "6")]
+
+
+def _twin_811(seed: int, on_edge: float) -> Frame:
+    """A frame of tuning installation dev-side-hd-44px-green-b (camera 811: high and tilted, HD, a side lamp), where
+    dice far out at the left show a side as big as their top."""
+    from vision.render import load_look
+
+    scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
+    return scatter(seed, DICE, 3 if on_edge else 4, look=load_look("default"), style=EVAL_STYLE, scene=scene,
+                          touching=0.0, on_edge=on_edge, camera_seed=811)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", [9011, 9025])
+def test_a_flat_die_whose_side_was_found_first_is_read_from_the_top_beside_it(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The side found first reads as a die on its edge; the second look finds the top across its edge, clearly flat
+    and showing a face, and the die is read."""
+    import vision.pipeline
+
+    frame = _twin_811(seed, on_edge=0.0)
+    reader = DiceReader(die_px=44.6)
+
+    def right(reading: TrayReading) -> int:
+        return sum([(d.kind, d.face) for d in _match(reading, truth)] == [(truth.kind, truth.face)]
+                   for truth in frame.dice)  # fmt: skip
+
+    assert right(reader.read(frame.image)) == len(frame.dice)
+    monkeypatch.setattr(vision.pipeline, "_flat_beside", lambda *args: False)
+    assert right(reader.read(frame.image)) < len(frame.dice)  # what the second look is for
+
+
+@pytest.mark.parametrize("seed", [9001, 9057])
+def test_a_leaning_die_is_not_read_from_the_half_face_beside_it(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leaning die's other half face can look flat to the posture network from there; its size and shape and the
+    face network (no top face in it) keep it out, and the die stays unread."""
+    import vision.pipeline
+
+    frame = _twin_811(seed, on_edge=1.0)
+    reader = DiceReader(die_px=44.6)
+
+    def faces_read(reading: TrayReading) -> int:
+        return sum(any(d.face is not None and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 22
+                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
+
+    assert faces_read(reader.read(frame.image)) == 0
+    for gate, open_wide in (("FACE_BESIDE", 1.0), ("SIDE_BESIDE", 9.0), ("SKEW_BESIDE", 9.0)):
+        monkeypatch.setattr(vision.pipeline, gate, open_wide)  # the posture network's word alone
+    assert faces_read(reader.read(frame.image)) == 1

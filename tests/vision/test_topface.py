@@ -9,7 +9,7 @@ from vision.crops import CROP, die_crops, top_face_crops
 from vision.dice import load_dice
 from vision.render import EVAL_STYLE, Scene, load_look, scatter
 from vision.segment import Blob, find_dice
-from vision.topface import TopFace, find_top_face, straightened
+from vision.topface import TopFace, beside, find_top_face, straightened
 
 DICE = load_dice()
 CAMERA_SEED = 101  # a tuning installation of the bench (bench_vision.HARSH_DEV), never a held-out one
@@ -158,3 +158,20 @@ def test_a_die_at_the_far_edge_of_a_tilted_frame_looks_smaller_than_the_calibrat
     face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 50, blob.readable)
     assert face is not None and face.side < 0.75 * 50
     assert np.hypot(face.centre[0] - die.centre[0], face.centre[1] - die.centre[1]) < 0.06 * 50
+
+
+@pytest.mark.parametrize("seed", [9011, 9022, 9025])
+def test_the_top_is_found_beside_a_side_found_first(seed: int) -> None:
+    """Tuning installation dev-side-hd-44px-green-b (camera 811): far out in a high, tilted camera's HD frame a die's
+    side looks as big as its top and is found first, half a die or more off; the top lies across one of its edges."""
+    scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 4, look=load_look("default"), style=EVAL_STYLE, scene=scene, touching=0.0,
+                    camera_seed=811)  # fmt: skip
+    off_then_beside = []
+    for blob in find_dice(frame.image, 44.6).blobs:
+        x, y = min((d.centre for d in frame.dice), key=lambda c: np.hypot(c[0] - blob.x, c[1] - blob.y))
+        face = find_top_face(frame.image, blob.x, blob.y, blob.angle, 44.6, blob.readable)
+        if face is not None and np.hypot(face.centre[0] - x, face.centre[1] - y) > 0.4 * 44.6:
+            found = beside(frame.image, face, *face.centre, blob.angle, 44.6)
+            off_then_beside.append(min((np.hypot(f.centre[0] - x, f.centre[1] - y) / 44.6 for f in found), default=9.0))
+    assert len(off_then_beside) == 1 and off_then_beside[0] < 0.15, off_then_beside
