@@ -217,17 +217,15 @@ def _flat_beside(
     changed = False
     for i in map(int, np.flatnonzero(leaning >= LEANING)):
         x, y = where_die_lies(blobs[i], tops[i])
-        best: tuple[float, TopFace] | None = None
         for other in beside(image, tops[i], x, y, blobs[i].angle, die_px):
             if other.side > SIDE_BESIDE * die_px or other.skew > SKEW_BESIDE:
                 continue  # not a top face's size and shape
             look = die_looks(straightened(image, other, die_px, CROP)[None])
             lean = float(posture.leaning(features(image, [blobs[i]], [other], die_px, look.body))[0])
-            if lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE and (best is None or lean < best[0]):
-                best = (lean, other)
-        if best is not None:
-            leaning[i], tops[i] = best
-            changed = True
+            if lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE:
+                leaning[i], tops[i] = lean, other
+                changed = True
+                break
     return changed
 
 

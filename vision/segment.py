@@ -49,6 +49,10 @@ ISLAND = 0.05
 CAST_BY = 0.3
 # A lone die covers up to this many dice: its side faces show away from the point under the camera (issue 29).
 LONE_MAX = 1.75
+# (dice) the most six dice cover, with the side faces the camera sees: more is a hand (30 dice or more) or a drift of
+# the light (a first look); looked at again, up to 9.2 dice were seen under a high, tilted HD camera and a side lamp
+# (tuning installation dev-side-hd-44px-green)
+MOST, MOST_AGAIN = 8.5, 10.0
 SIDES_SHOW = 1.25  # (dice) a lone piece bigger than this shows a die's sides too: its top face is sought
 SIDES_AREA = 0.45  # (dice) at most this much of a lone piece lies outside its top face: a die's sides
 SIDES_COLOUR = 12.0  # a*, b* (summed) within which a die's sides are its body's colour in another light
@@ -372,25 +376,26 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
     scale = segment_scale(die_px)
     masks = _Masks(image, tray, scale)
     found = _find_dice(masks, die_px * scale)
-    if found.obstructed and masks.given_tray:
+    if found.obstructed:
         # The camera's drift alone can look like a hand (matched_tray): looked at again in the frame's own light. A
         # hand is still a hand; dice are no longer lost to a drift (matching every frame would move the thresholds
-        # below, tuned without it: on the tuning installations 1 frame in 2 400 lost a die before, 6 with it).
-        found = _find_dice(_Masks(image, tray, scale, matched=True), die_px * scale)
+        # below, tuned without it: on the tuning installations 1 frame in 2 400 lost a die before, 6 with it). And
+        # six dice with all the sides and shadows they show may cover more than a first look allows.
+        again = _Masks(image, tray, scale, matched=True) if masks.given_tray else masks
+        found = _find_dice(again, die_px * scale, MOST_AGAIN)
     return Segmentation([Blob(b.x / scale, b.y / scale, b.angle, b.readable) for b in found.blobs], found.obstructed)
 
 
-def _find_dice(masks: _Masks, side: float) -> Segmentation:
-    """find_dice at the segmenting scale: the blobs' places are in its pixels."""
+def _find_dice(masks: _Masks, side: float, most_dice: float = MOST) -> Segmentation:
+    """find_dice at the segmenting scale: the blobs' places are in its pixels. `most_dice`: the most, in dice, that
+    six dice may cover (more is a hand)."""
     die_area = side**2
     pieces = [_Piece.of(contour) for contour in masks.contours]
     areas = np.array([piece.area for piece in pieces])
     # Perspective, shadows and the light make dice look a little bigger or smaller in each frame: measure a lone die.
     lone = areas[(areas > die_area * 0.8) & (areas < die_area * LONE_MAX)]
     unit = float(np.median(lone)) if len(lone) else die_area * 1.1
-    # Six dice, with their sides and shadows when the camera sees them: up to 9.2 dice in all under a high, tilted HD
-    # camera and a side lamp (tuning installation dev-side-hd-44px-green); a hand covers 30 or more.
-    most = max(die_area * 10, unit * 7.7)
+    most = max(die_area * most_dice, unit * 7.7)
     if areas.sum() > most or (areas > most - die_area).any():
         # More than six dice could cover: a hand or an arm, perhaps cut in pieces where its colour meets the tray's.
         return Segmentation([], obstructed=True)

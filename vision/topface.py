@@ -17,6 +17,7 @@ found longer one way than a top face looks has the strip of side it took in trim
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -136,17 +137,18 @@ def find_top_face(
     return None
 
 
-def beside(image: np.ndarray, face: TopFace | None, x: float, y: float, angle: float, die_px: float) -> list[TopFace]:
+def beside(
+    image: np.ndarray, face: TopFace | None, x: float, y: float, angle: float, die_px: float
+) -> Iterator[TopFace]:
     """Top faces found beside the one found at (x, y) (`face`, else the blob's middle there): where the top lies
-    when what was found first was a side, or a side and its shadow, alike to it. At most one each way, nearest
-    first."""
+    when what was found first was a side, or a side and its shadow, alike to it. At most one each way: across each of
+    the face's edges first, then along the blob's axes (found as they are asked for: the first may do)."""
     middle = np.array([x, y], np.float32)
     turn = math.radians(angle)
     axes = np.array([(math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))], np.float32)
     ways = [(np.concatenate([axes, -axes]) * die_px, ALONG_AXES)]
     if face is not None:  # to the middle of each of its edges
         ways.insert(0, ((face.corners + face.corners[_BEFORE]) / 2 - middle, ACROSS_EDGE))
-    found = []
     for steps, times in ways:
         for step in steps:
             reach = float(np.hypot(*step))
@@ -157,9 +159,8 @@ def beside(image: np.ndarray, face: TopFace | None, x: float, y: float, angle: f
                 other = _top_face_at(image, float(at[0]), float(at[1]), angle, die_px, flat=True)
                 beyond = float(np.subtract(other.centre, middle) @ step) / reach if other is not None else 0.0
                 if other is not None and BESIDE[0] * die_px < beyond < BESIDE[1] * die_px:
-                    found.append(other)
+                    yield other
                     break
-    return found
 
 
 def _top_face_at(image: np.ndarray, x: float, y: float, angle: float, die_px: float, flat: bool) -> TopFace | None:
