@@ -170,10 +170,10 @@ def cut_out(
     looks = die_looks(crops)
     seen = features(image, blobs, tops, die_px, looks.body)
     leaning = posture.leaning(seen)
-    if faces is not None and _flat_beside(image, blobs, tops, leaning, die_px, posture, faces):
-        for i, top in enumerate(tops):
-            if top is not None:
-                crops[i] = straightened(image, top, die_px, CROP)
+    flat_after_all = _flat_beside(image, blobs, tops, leaning, die_px, posture, faces) if faces is not None else {}
+    if flat_after_all:
+        for i, top in flat_after_all.items():
+            crops[i] = straightened(image, top, die_px, CROP)
         looks = die_looks(crops)
         seen = features(image, blobs, tops, die_px, looks.body)
     offsets = place.offsets(seen)
@@ -206,15 +206,15 @@ def _flat_beside(
     die_px: float,
     posture: PostureNet,
     faces: FaceNet,
-) -> bool:
+) -> dict[int, TopFace]:
     """A second look at each die found leaning on an edge: is a flat die's top beside what was found?
 
     Far out in a tilted camera's frame a flat die's side (with its shadow, on a cloth like it) can look as big as its
     top and alike to it; found first, it reads as a die on its edge, and the die is lost. A top face found beside it
     (vision/topface.beside) replaces it if it has a top face's size and shape and, seen from there, the posture
     network says clearly flat and the face network sees a face: a leaning die's other half face must not pass. Updates
-    `tops` and `leaning`; True if any changed."""
-    changed = False
+    `tops` and `leaning`; the top faces it found, by die."""
+    changed = {}
     for i in map(int, np.flatnonzero(leaning >= LEANING)):
         x, y = where_die_lies(blobs[i], tops[i])
         for other in beside(image, tops[i], x, y, blobs[i].angle, die_px):
@@ -224,7 +224,7 @@ def _flat_beside(
             lean = float(posture.leaning(features(image, [blobs[i]], [other], die_px, look.body))[0])
             if lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE:
                 leaning[i], tops[i] = lean, other
-                changed = True
+                changed[i] = other
                 break
     return changed
 

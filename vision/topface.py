@@ -12,6 +12,10 @@ Far out in the frame of a wide, low camera a die shows a side nearly as big as i
 are found as one long piece. That piece is split where the lightness steps (top and side face the lamp differently),
 and the top is the part farther from the frame's middle: a camera sees the sides that face it. Likewise a top face
 found longer one way than a top face looks has the strip of side it took in trimmed off the same way.
+
+A side can still be found first: as big as the top and alike to it, with a step too faint to cut at. The reader then
+takes the die for one on its edge and looks again (vision/pipeline.py): `beside` finds the top faces across the
+found face's edges.
 """
 
 from __future__ import annotations
