@@ -128,7 +128,7 @@ def _twin_811(seed: int, on_edge: float) -> Frame:
 
     scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
     return scatter(seed, DICE, 3 if on_edge else 4, look=load_look("default"), style=EVAL_STYLE, scene=scene,
-                          touching=0.0, on_edge=on_edge, camera_seed=811)  # fmt: skip
+                   touching=0.0, on_edge=on_edge, camera_seed=811)  # fmt: skip
 
 
 @pytest.mark.parametrize("seed", [9011, 9025])
@@ -147,7 +147,7 @@ def test_a_flat_die_whose_side_was_found_first_is_read_from_the_top_beside_it(
                    for truth in frame.dice)  # fmt: skip
 
     assert right(reader.read(frame.image)) == len(frame.dice)
-    monkeypatch.setattr(vision.pipeline, "_flat_beside", lambda *args: False)
+    monkeypatch.setattr(vision.pipeline, "_flat_beside", lambda *args: {})
     assert right(reader.read(frame.image)) < len(frame.dice)  # what the second look is for
 
 

@@ -51,7 +51,7 @@ def test_hand_over_the_tray_reports_obstructed_and_no_dice() -> None:
 
 def test_six_dice_with_their_sides_and_shadows_are_no_hand() -> None:
     """Tuning installation dev-side-hd-44px-green (camera 811): under a high, tilted HD camera and a side lamp, six
-    dice with the sides and shadows they show cover 8.8 dice (more than the 8.5 once allowed): still dice."""
+    dice with the sides and shadows they show cover 8.8 dice (more than a first look allows): still dice."""
     scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
     frame = scatter(655, DICE, 6, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
                     camera_seed=811)  # fmt: skip
