@@ -170,12 +170,8 @@ def cut_out(
     looks = die_looks(crops)
     seen = features(image, blobs, tops, die_px, looks.body)
     leaning = posture.leaning(seen)
-    flat_after_all = _flat_beside(image, blobs, tops, leaning, die_px, posture, faces) if faces is not None else {}
-    if flat_after_all:
-        for i, top in flat_after_all.items():
-            crops[i] = straightened(image, top, die_px, CROP)
+    if faces is not None and _flat_beside(image, blobs, tops, crops, seen, leaning, die_px, posture, faces):
         looks = die_looks(crops)
-        seen = features(image, blobs, tops, die_px, looks.body)
     offsets = place.offsets(seen)
     places = [placed(blob, top, move, die_px) for blob, top, move in zip(blobs, tops, offsets, strict=True)]
     # A flat die the placer moved was cut around a "top face" that was not all its top (a side with it): it is cut
@@ -202,29 +198,34 @@ def _flat_beside(
     image: np.ndarray,
     blobs: Sequence[Blob],
     tops: list[TopFace | None],
+    crops: np.ndarray,
+    seen: np.ndarray,
     leaning: np.ndarray,
     die_px: float,
     posture: PostureNet,
     faces: FaceNet,
-) -> dict[int, TopFace]:
+) -> bool:
     """A second look at each die found leaning on an edge: is a flat die's top beside what was found?
 
     Far out in a tilted camera's frame a flat die's side (with its shadow, on a cloth like it) can look as big as its
     top and alike to it; found first, it reads as a die on its edge, and the die is lost. A top face found beside it
     (vision/topface.beside) replaces it if it has a top face's size and shape and, seen from there, the posture
-    network says clearly flat and the face network sees a face: a leaning die's other half face must not pass. Updates
-    `tops` and `leaning`; the top faces it found, by die."""
-    changed = {}
+    network says clearly flat and the face network sees a face: a leaning die's other half face must not pass. Such a
+    die's top face, crop, posture features (`seen`) and leaning are replaced by what was seen there; True if any
+    was."""
+    changed = False
     for i in map(int, np.flatnonzero(leaning >= LEANING)):
         x, y = where_die_lies(blobs[i], tops[i])
         for other in beside(image, tops[i], x, y, blobs[i].angle, die_px):
             if other.side > SIDE_BESIDE * die_px or other.skew > SKEW_BESIDE:
                 continue  # not a top face's size and shape
-            look = die_looks(straightened(image, other, die_px, CROP)[None])
-            lean = float(posture.leaning(features(image, [blobs[i]], [other], die_px, look.body))[0])
+            crop = straightened(image, other, die_px, CROP)
+            look = die_looks(crop[None])
+            there = features(image, [blobs[i]], [other], die_px, look.body)
+            lean = float(posture.leaning(there)[0])
             if lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE:
-                leaning[i], tops[i] = lean, other
-                changed[i] = other
+                tops[i], crops[i], seen[i], leaning[i] = other, crop, there[0], lean
+                changed = True
                 break
     return changed
 

@@ -161,8 +161,10 @@ def beside(
             for t in times:
                 at = middle + step * t
                 other = _top_face_at(image, float(at[0]), float(at[1]), angle, die_px, flat=True)
-                beyond = float(np.subtract(other.centre, middle) @ step) / reach if other is not None else 0.0
-                if other is not None and BESIDE[0] * die_px < beyond < BESIDE[1] * die_px:
+                if other is None:
+                    continue
+                beyond = float(np.subtract(other.centre, middle) @ step) / reach
+                if BESIDE[0] * die_px < beyond < BESIDE[1] * die_px:
                     yield other
                     break
 
