@@ -56,7 +56,11 @@ class FaceNet(Network):
         for a network that never says NO_FACE."""
         if NO_FACE not in self.labels or len(maps) == 0:
             return np.zeros(len(maps), np.float32)
-        return self.probabilities(features(maps)).reshape(len(maps), 4, -1).mean(axis=1)[:, self.labels.index(NO_FACE)]
+        return self._turned_together(maps, 1)[:, self.labels.index(NO_FACE)]
+
+    def _turned_together(self, maps: np.ndarray, views: int) -> np.ndarray:
+        """(n, labels): each die's probabilities over its `views` maps in a row, each in its four turns, averaged."""
+        return self.probabilities(features(maps)).reshape(len(maps) // views, views * 4, -1).mean(axis=1)
 
     def read_many(
         self, maps: np.ndarray, allowed: list[tuple[str, ...]], views: int = 1
@@ -66,8 +70,8 @@ class FaceNet(Network):
         (its crop a little moved) and their probabilities are averaged."""
         if len(maps) == 0:
             return []
-        n, labels = len(maps) // views, self.labels
-        p = self.probabilities(features(maps)).reshape(n, views * 4, len(labels)).mean(axis=1)  # turn-invariant
+        labels = self.labels
+        p = self._turned_together(maps, views)  # turn-invariant
         mask = np.array([[label in faces for label in labels] for faces in allowed])
         p = np.where(mask, p, 0)
         best = p.argmax(axis=1)
