@@ -165,6 +165,7 @@ def cut_out(
     """Each found die cut out as the reader reads it (training cuts its dice the same way; the centring network's
     own training, without it: `centring` None). `faces`: the face network the reader reads with, for the second
     look at dice found leaning (none in training and teaching, whose networks learnt without it)."""
+    blobs = list(blobs)  # (the second look below may move a die found leaning)
     # Each die cut around its top face where that is clear: under a lamp its sides look like its top.
     crops, tops = top_face_crops(image, blobs, die_px)
     looks = die_looks(crops)
@@ -196,7 +197,7 @@ def cut_out(
 
 def _flat_beside(
     image: np.ndarray,
-    blobs: Sequence[Blob],
+    blobs: list[Blob],
     tops: list[TopFace | None],
     crops: np.ndarray,
     seen: np.ndarray,
@@ -208,26 +209,58 @@ def _flat_beside(
     """A second look at each die found leaning on an edge: is a flat die's top beside what was found?
 
     Far out in a tilted camera's frame a flat die's side (with its shadow, on a cloth like it) can look as big as its
-    top and alike to it; found first, it reads as a die on its edge, and the die is lost. A top face found beside it
-    (vision/topface.beside) replaces it if it has a top face's size and shape and, seen from there, the posture
-    network says clearly flat and the face network sees a face: a leaning die's other half face must not pass. Such a
-    die's top face, crop, posture features (`seen`) and leaning are replaced by what was seen there; True if any
-    was."""
+    top and alike to it; found first, it reads as a die on its edge, and the die is lost. Its top is sought around the
+    glyph segmentation found in its piece (Blob.glyph), then beside what was found (vision/topface.beside). A top face
+    found there of a top face's size and shape replaces what was found if, seen from there, the posture network says
+    clearly flat and the face network sees a face: a leaning die's other half face must not pass. Such a die's blob,
+    top face, crop, posture features (`seen`) and leaning are replaced by what was seen there; True if any was."""
     changed = False
     for i in map(int, np.flatnonzero(leaning >= LEANING)):
-        x, y = where_die_lies(blobs[i], tops[i])
-        for other in beside(image, tops[i], x, y, blobs[i].angle, die_px):
-            if other.side > SIDE_BESIDE * die_px or other.skew > SKEW_BESIDE:
-                continue  # not a top face's size and shape
+        blob = blobs[i]
+        if blob.glyph is not None:
+            around = Blob(*blob.glyph, readable=True)
+            (crop,), (top,) = top_face_crops(image, [around], die_px)
+            if top is not None and _top_shaped(top, die_px):
+                there, lean = _looked_at(image, around, top, crop, die_px, posture, faces)
+                if lean is not None:
+                    blobs[i], tops[i], crops[i], seen[i], leaning[i] = around, top, crop, there, lean
+                    changed = True
+                    continue
+        x, y = where_die_lies(blob, tops[i])
+        for other in beside(image, tops[i], x, y, blob.angle, die_px):
+            if not _top_shaped(other, die_px):
+                continue
             crop = straightened(image, other, die_px, CROP)
-            look = die_looks(crop[None])
-            there = features(image, [blobs[i]], [other], die_px, look.body)
-            lean = float(posture.leaning(there)[0])
-            if lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE:
-                tops[i], crops[i], seen[i], leaning[i] = other, crop, there[0], lean
+            there, lean = _looked_at(image, blob, other, crop, die_px, posture, faces)
+            if lean is not None:
+                tops[i], crops[i], seen[i], leaning[i] = other, crop, there, lean
                 changed = True
                 break
     return changed
+
+
+def _top_shaped(top: TopFace, die_px: float) -> bool:
+    """A top face's size and shape: no bigger than the calibrated die (a top far out is farther from the camera) and
+    nearly square. A leaning die's half face is mostly a die long or longer."""
+    return top.side <= SIDE_BESIDE * die_px and top.skew <= SKEW_BESIDE
+
+
+def _looked_at(
+    image: np.ndarray,
+    blob: Blob,
+    top: TopFace | None,
+    crop: np.ndarray,
+    die_px: float,
+    posture: PostureNet,
+    faces: FaceNet,
+) -> tuple[np.ndarray, float | None]:
+    """A die seen from another place (`top`, `crop`): its posture features there and how likely it leans, or None
+    for that if it does not look clearly flat (FLAT_BESIDE) with a face (FACE_BESIDE)."""
+    look = die_looks(crop[None])
+    there = features(image, [blob], [top], die_px, look.body)
+    lean = float(posture.leaning(there)[0])
+    flat = lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE
+    return there[0], lean if flat else None
 
 
 @cache

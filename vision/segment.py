@@ -69,6 +69,9 @@ class Blob:
     y: float
     angle: float
     readable: bool
+    # A piece unlike a die (found "on its edge") whose top face is not found where it lies: its top may lie around
+    # its glyph, here (x, y, angle), if a flat die's top and side are one piece (vision/pipeline.py cut_out).
+    glyph: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -383,7 +386,15 @@ def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) 
         # six dice with all the sides and shadows they show may cover more than a first look allows.
         again = _Masks(image, tray, scale, matched=True) if masks.given_tray else masks
         found = _find_dice(again, die_px * scale, MOST_AGAIN)
-    return Segmentation([Blob(b.x / scale, b.y / scale, b.angle, b.readable) for b in found.blobs], found.obstructed)
+    blobs = [
+        Blob(b.x / scale, b.y / scale, b.angle, b.readable, None if b.glyph is None else _scaled(b.glyph, scale))
+        for b in found.blobs
+    ]
+    return Segmentation(blobs, found.obstructed)
+
+
+def _scaled(glyph: tuple[float, float, float], scale: float) -> tuple[float, float, float]:
+    return glyph[0] / scale, glyph[1] / scale, glyph[2]
 
 
 def _find_dice(masks: _Masks, side: float, most_dice: float = MOST) -> Segmentation:
@@ -436,6 +447,9 @@ def _find_dice(masks: _Masks, side: float, most_dice: float = MOST) -> Segmentat
                 if pair is not None:
                     blobs.extend(pair)
                     continue
+                # Its top may lie around its glyph, off the piece's middle: a cream die on beige felt under a side
+                # lamp (its sides and shadow stand out, its top not), a top and side of one colour lit alike.
+                blob = Blob(blob.x, blob.y, blob.angle, False, _own_glyph(piece, masks, side, die_area))
             blobs.append(blob)
             continue
         # Shadows and the light make a heap's area say "3.5 dice": split it both ways, keep the split whose parts
@@ -466,9 +480,7 @@ def _top_face(piece: _Piece, masks: _Masks, side: float, die_area: float) -> Blo
     h, w = piece.filled.shape
     inside = piece.filled > 0
     colours = masks.lab[piece.y : piece.y + h, piece.x : piece.x + w][inside]
-    coarse = (colours // 16).astype(np.int32)
-    codes = (coarse[:, 0] * 16 + coarse[:, 1]) * 16 + coarse[:, 2]
-    body = colours[codes == np.bincount(codes).argmax()].mean(axis=0)
+    body = _commonest(colours)
     offset = (colours - body) * _WEIGHTS[0]
     near = np.einsum("ij,ij->i", offset, offset) < TOP_NEAR**2
     if near.sum() < die_area * 0.45:
@@ -495,6 +507,13 @@ def _top_face(piece: _Piece, masks: _Masks, side: float, die_area: float) -> Blo
         if float(np.median(drift)) > SIDES_COLOUR:
             return None
     return Blob(cx + piece.x, cy + piece.y, float(angle % 90), True)
+
+
+def _commonest(colours: np.ndarray) -> np.ndarray:
+    """The mean of the (n, 3) LAB `colours` in their commonest coarse bin (16 levels a channel)."""
+    coarse = (colours // 16).astype(np.int32)
+    codes = (coarse[:, 0] * 16 + coarse[:, 1]) * 16 + coarse[:, 2]
+    return colours[codes == np.bincount(codes).argmax()].mean(axis=0)
 
 
 def _merge_glyphs(glyphs: list[_Piece], side: float) -> list[_Piece]:
@@ -598,23 +617,17 @@ def _die_around_glyph(
     x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
     x1, y1 = min(int(cx) + reach + 1, masks.distance.shape[1]), min(int(cy) + reach + 1, masks.distance.shape[0])
     seed = glyph.inside(x0, y0, x1, y1)
-    window = masks.faint(y0, y1, x0, x1) | seed
-    # The faint mask also holds the die's soft shadow: opening peels that thin fringe.
-    window = cv2.morphologyEx(window, cv2.MORPH_OPEN, _DISC5)
-    _, parts, part_stats, _ = cv2.connectedComponentsWithStats(window)
-    inside = parts[seed > 0]
-    inside = inside[inside > 0]  # none if the glyph is thin strokes and the body does not show
-    part = int(np.bincount(inside).argmax()) if len(inside) else 0
-    if part and die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
-        ys, xs = np.nonzero(parts == part)
-        points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
-        (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
-        if max(bw, bh) <= side * 1.5:
-            readable = max(bw, bh) / max(min(bw, bh), 1.0) < 1.3
-            return Blob(bx, by, float(angle % 90), readable)
-        # Too long for a die: its body and its own shadow, which are alike, grown into one.
-    if not guess:
-        return None
+    faint = masks.faint(y0, y1, x0, x1)
+    body = _body(faint | seed, seed, side, die_area, x0, y0)
+    if body is None and guess:
+        # Too big or too long for a die: its body and its own shadow, both faint, grown into one. A die lit brighter
+        # than a dark cloth is no shadow: the cloth in shadow (its colour kept) taken out leaves its body alone. (A
+        # black die on dark felt looks like the cloth in shadow and is lost again: it is sought by its outline below.)
+        # Not for a piece that is more than a glyph (`guess` False): two touching dice there are sought apart next.
+        shade = shadow_mask(masks.lab[y0:y1, x0:x1], masks.model[y0:y1, x0:x1])
+        body = _body((faint & ~(shade * 255)) | seed, seed, side, die_area, x0, y0)
+    if body is not None or not guess:
+        return body
     # The body is lost in the tray (or in its own shadow): the glyph is printed in the middle of the face, so the die
     # lies around it, turned as the edges around the glyph run; its sharp outline (a shadow's edge is soft) places it.
     angle = _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0)
@@ -622,6 +635,60 @@ def _die_around_glyph(
     if fit is None:
         return None
     return Blob(fit[0], fit[1], angle, True)
+
+
+GLYPH_WIDE = 0.75  # (dice) a glyph is printed within this much of its face
+GLYPH_FAR = 30.0  # LAB distance (lightness counting half) from a die's body beyond which a pixel is its glyph
+
+
+def _own_glyph(piece: _Piece, masks: _Masks, side: float, die_area: float) -> tuple[float, float, float] | None:
+    """Where a flat die's top would lie in a piece unlike a die, and its turn: around its glyph, the biggest
+    glyph-sized part of the piece unlike the cloth, unlike the piece's commonest colour (the die's body, a side, a
+    shadow) and no shadow; placed by the die's outline around it, else on the glyph. None if no glyph."""
+    h, w = piece.filled.shape
+    rows, cols = slice(piece.y, piece.y + h), slice(piece.x, piece.x + w)
+    inside = piece.filled > 0
+    colours = masks.lab[rows, cols]
+    offset = (colours - _commonest(colours[inside])) * _WEIGHTS[0]
+    far = (masks.distance[rows, cols] > STROKE) & inside & (np.einsum("yxc,yxc->yx", offset, offset) > GLYPH_FAR**2)
+    far &= shadow_mask(colours, masks.model[rows, cols]) == 0
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(far.view(np.uint8))
+    glyphs = [
+        i
+        for i in range(1, count)
+        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) <= side * GLYPH_WIDE
+        and stats[i, cv2.CC_STAT_AREA] >= ISLAND * die_area
+    ]
+    if not glyphs:
+        return None
+    glyph = max(glyphs, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    cx, cy = centres[glyph] + (piece.x, piece.y)
+    reach = round(side * 1.1)
+    x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
+    x1, y1 = min(int(cx) + reach + 1, masks.distance.shape[1]), min(int(cy) + reach + 1, masks.distance.shape[0])
+    seed = _Piece(piece.x, piece.y, (labels == glyph).view(np.uint8) * 255, 0).inside(x0, y0, x1, y1)
+    angle = _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0)
+    fit = _fit_outline(masks.lightness, cx, cy, side, angle, seed, x0, y0)
+    x, y = (float(cx), float(cy)) if fit is None else fit
+    return x, y, angle
+
+
+def _body(window: np.ndarray, seed: np.ndarray, side: float, die_area: float, x0: int, y0: int) -> Blob | None:
+    """The die-sized part of the 0/255 `window` (at x0, y0) that holds most of the glyph's `seed` pixels."""
+    # The faint mask also holds the die's soft shadow: opening peels that thin fringe.
+    window = cv2.morphologyEx(window, cv2.MORPH_OPEN, _DISC5)
+    _, parts, part_stats, _ = cv2.connectedComponentsWithStats(window)
+    inside = parts[seed > 0]
+    inside = inside[inside > 0]  # none if the glyph is thin strokes and the body does not show
+    part = int(np.bincount(inside).argmax()) if len(inside) else 0
+    if not part or not die_area * 0.6 < part_stats[part, cv2.CC_STAT_AREA] < die_area * 1.6:
+        return None
+    ys, xs = np.nonzero(parts == part)
+    points = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
+    (bx, by), (bw, bh), angle = cv2.minAreaRect(_outline(points))
+    if max(bw, bh) > side * 1.5:
+        return None
+    return Blob(bx, by, float(angle % 90), max(bw, bh) / max(min(bw, bh), 1.0) < 1.3)
 
 
 def _two_outlines(points: np.ndarray, lightness: np.ndarray, side: float) -> list[Blob] | None:

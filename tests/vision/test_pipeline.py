@@ -168,3 +168,25 @@ def test_a_leaning_die_is_not_read_from_the_half_face_beside_it(seed: int, monke
     for gate, open_wide in (("FACE_BESIDE", 1.0), ("SIDE_BESIDE", 9.0), ("SKEW_BESIDE", 9.0)):
         monkeypatch.setattr(vision.pipeline, gate, open_wide)  # the posture network's word alone
     assert faces_read(reader.read(frame.image)) == 1
+
+
+def test_a_flat_die_whose_top_and_side_are_one_piece_is_read_around_its_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far out in camera 811's view a die's top and a side of one colour, lit alike, are one piece found leaning,
+    with no top face beside it of a top's shape; seen around the glyph segmentation found in it, the die is clearly
+    flat, and read where it lies."""
+    import vision.segment
+    from vision.render import calibration_frames, load_look
+
+    scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
+    frame = scatter(624, DICE, 5, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
+                    on_edge=0.0, camera_seed=811)  # fmt: skip
+    empty = calibration_frames(811, DICE, load_look("harbour"), scene, seed=300_000)[:5]
+    reader = DiceReader(die_px=44.6, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+
+    def read_flat(reading: TrayReading) -> int:
+        return sum(any(d.face is not None and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 44.6
+                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
+
+    assert read_flat(reader.read(frame.image)) == len(frame.dice)
+    monkeypatch.setattr(vision.segment, "_own_glyph", lambda *args: None)
+    assert read_flat(reader.read(frame.image)) < len(frame.dice)  # what the look around the glyph is for
