@@ -69,8 +69,8 @@ class Blob:
     y: float
     angle: float
     readable: bool
-    # A piece unlike a die (found "on its edge") whose top face is not found where it lies: its top may lie around
-    # its glyph, here (x, y, angle), if a flat die's top and side are one piece (vision/pipeline.py cut_out).
+    # A piece unlike a die (found "on its edge"): where its top would lie if it is a flat die's top and side in one
+    # piece, around its glyph (x, y, angle); the reader's second look at a die found leaning tries there first.
     glyph: tuple[float, float, float] | None = None
 
 
@@ -447,8 +447,8 @@ def _find_dice(masks: _Masks, side: float, most_dice: float = MOST) -> Segmentat
                 if pair is not None:
                     blobs.extend(pair)
                     continue
-                # Its top may lie around its glyph, off the piece's middle: a cream die on beige felt under a side
-                # lamp (its sides and shadow stand out, its top not), a top and side of one colour lit alike.
+                # Or a flat die's top and a side of one colour, lit alike, far out in a wide view: its top lies
+                # around its glyph, off the piece's middle (the reader looks there if the die is found leaning).
                 blob = Blob(blob.x, blob.y, blob.angle, False, _own_glyph(piece, masks, side, die_area))
             blobs.append(blob)
             continue
