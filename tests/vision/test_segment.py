@@ -1,3 +1,5 @@
+from functools import cache
+
 import cv2
 import numpy as np
 import pytest
@@ -240,8 +242,10 @@ def test_a_cream_die_on_light_wood_loses_its_shadow() -> None:
     assert np.hypot(found.x - frame.dice[0].centre[0], found.y - frame.dice[0].centre[1]) < 0.15 * 52
 
 
+@cache
 def _calibrated(camera: int, look: str, scene: Scene, die_px: float) -> np.ndarray:
-    """The empty tray as calibration keeps it: the median of five empty frames, at the segmenting scale."""
+    """The empty tray as calibration keeps it: the median of five empty frames, at the segmenting scale (rendered
+    once for the tests that share it)."""
     empty = calibration_frames(camera, DICE, load_look(look), scene, seed=300_000)[:5]
     return half_size_lab(np.median(np.stack(empty), axis=0).astype(np.uint8), segment_scale(die_px))
 
