@@ -51,6 +51,7 @@ MOVED = 0.1  # (dice) a flat die the placer moves farther than this is cut again
 # leaning, 43 passed; of 442 leaning dice, 2).
 FLAT_BESIDE, FACE_BESIDE, SIDE_BESIDE, SKEW_BESIDE = 0.3, 0.15, 1.0, 1.25
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
+AT_THE_EDGE = 0.25  # (dice) a die placed nearer the frame's edge than this is no die seen whole (its top is half out)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
 
 
@@ -135,8 +136,12 @@ class DiceReader:
             face, face_confidence = faces.get(i, (None, float(leaning[i])))  # None: on its edge
             confidence = float(kind_confidence[i]) * face_confidence
             readings.append(DieReading(kinds[i], face, round(places[i][0]), round(places[i][1]), confidence))
-        # Best first: a flat die with a clear top face, then the surest; kept in the order found.
-        order = sorted(range(len(blobs)), key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))
+        # Best first: a flat die with a clear top face, then the surest; kept in the order found. A die placed at the
+        # frame's very edge shows at most half its top: what was found there is something else (a black die's shadow
+        # on dark felt, moved out by the placer), not a die to read.
+        height, width = image.shape[:2]
+        whole = [i for i, (x, y) in enumerate(places) if min(x, y, width - x, height - y) >= AT_THE_EDGE * self.die_px]
+        order = sorted(whole, key=lambda i: (not flat[i], tops[i] is None, -readings[i].confidence))
         kept = {id(reading) for reading in one_per_place([readings[i] for i in order], self.die_px)}
         return TrayReading([reading for reading in readings if id(reading) in kept], found.obstructed)
 

@@ -190,3 +190,27 @@ def test_a_flat_die_whose_top_and_side_are_one_piece_is_read_around_its_glyph(mo
     assert read_flat(reader.read(frame.image)) == len(frame.dice)
     monkeypatch.setattr(vision.segment, "_own_glyph", lambda *args: None)
     assert read_flat(reader.read(frame.image)) < len(frame.dice)  # what the look around the glyph is for
+
+
+def test_what_is_placed_at_the_frames_edge_is_not_reported(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A die's top seen whole lies at least half a die inside the frame: a "die" placed at its very edge (camera 832:
+    a black die's shadow on navy felt, moved out by the placer, read as a black 7) is not reported; one a die
+    inside is."""
+    import dataclasses
+
+    import vision.pipeline
+
+    specs = [DieSpec("red", "3", 200, 240, 0), DieSpec("blue", "5", 420, 240, 0)]
+    frame = render(specs, seed=3, scene=Scene(wild=0))
+    cut_out = vision.pipeline.cut_out
+
+    def one_moved(*args, **kwargs):  # the blue die placed where the placer put that shadow: x 3 (of 640)
+        cut = cut_out(*args, **kwargs)
+        return dataclasses.replace(cut, places=[(3.0, y) if x > 300 else (x, y) for x, y in cut.places])
+
+    assert len(reader.read(frame.image).dice) == 2
+    monkeypatch.setattr(vision.pipeline, "cut_out", one_moved)
+    (kept,) = reader.read(frame.image).dice
+    assert (kept.kind, kept.face) == ("red", "3")
+    monkeypatch.setattr(vision.pipeline, "AT_THE_EDGE", 0.0)
+    assert len(reader.read(frame.image).dice) == 2
