@@ -264,7 +264,7 @@ def test_a_black_die_lit_brighter_than_navy_felt_is_found_apart_from_its_shadow(
 
 
 def _glyph_near(blobs: list, x: float, y: float, reach: float) -> bool:
-    """One found die lies near (x, y), or its glyph does (Blob.glyph: a top sought there by the reader)."""
+    """Exactly one found die's glyph (Blob.glyph: where the reader seeks its top) lies near (x, y)."""
     return [b.glyph is not None and np.hypot(b.glyph[0] - x, b.glyph[1] - y) < reach for b in blobs].count(True) == 1
 
 
