@@ -613,9 +613,7 @@ def _die_around_glyph(
     cx, cy = glyph.x + w / 2, glyph.y + h / 2
     if any(np.hypot(b.x - cx, b.y - cy) < side * 0.6 for b in found):
         return None  # a piece of a die already found
-    reach = round(side * 1.1)
-    x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
-    x1, y1 = min(int(cx) + reach + 1, masks.distance.shape[1]), min(int(cy) + reach + 1, masks.distance.shape[0])
+    x0, y0, x1, y1 = _window_around(masks, cx, cy, side)
     seed = glyph.inside(x0, y0, x1, y1)
     faint = masks.faint(y0, y1, x0, x1)
     body = _body(faint | seed, seed, side, die_area, x0, y0)
@@ -635,6 +633,18 @@ def _die_around_glyph(
     if fit is None:
         return None
     return Blob(fit[0], fit[1], angle, True)
+
+
+def _window_around(masks: _Masks, cx: float, cy: float, side: float) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the window reaching 1.1 die each way from a glyph's middle, within the frame."""
+    reach = round(side * 1.1)
+    height, width = masks.distance.shape
+    return (
+        max(int(cx) - reach, 0),
+        max(int(cy) - reach, 0),
+        min(int(cx) + reach + 1, width),
+        min(int(cy) + reach + 1, height),
+    )
 
 
 GLYPH_WIDE = 0.75  # (dice) a glyph is printed within this much of its face
@@ -663,9 +673,7 @@ def _own_glyph(piece: _Piece, masks: _Masks, side: float, die_area: float) -> tu
         return None
     glyph = max(glyphs, key=lambda i: stats[i, cv2.CC_STAT_AREA])
     cx, cy = centres[glyph] + (piece.x, piece.y)
-    reach = round(side * 1.1)
-    x0, y0 = max(int(cx) - reach, 0), max(int(cy) - reach, 0)
-    x1, y1 = min(int(cx) + reach + 1, masks.distance.shape[1]), min(int(cy) + reach + 1, masks.distance.shape[0])
+    x0, y0, x1, y1 = _window_around(masks, cx, cy, side)
     seed = _Piece(piece.x, piece.y, (labels == glyph).view(np.uint8) * 255, 0).inside(x0, y0, x1, y1)
     angle = _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0)
     fit = _fit_outline(masks.lightness, cx, cy, side, angle, seed, x0, y0)
