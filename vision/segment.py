@@ -22,7 +22,7 @@ half size for the 44 px dice every size in pixels below was tuned at; the die's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -70,7 +70,8 @@ class Blob:
     angle: float
     readable: bool
     # A piece unlike a die (found "on its edge"): where its top would lie if it is a flat die's top and side in one
-    # piece, around its glyph (x, y, angle); the reader's second look at a die found leaning tries there first.
+    # piece, or its side and shadow with its top the cloth's colour: around its glyph (x, y, angle), in the piece or
+    # apart beside it. The reader's second look at a die found leaning tries there first.
     glyph: tuple[float, float, float] | None = None
 
 
@@ -471,6 +472,8 @@ def _find_dice(masks: _Masks, side: float, most_dice: float = MOST) -> Segmentat
         # A stroke at a found die's edge (a side face's glyph, a glint) leads back to that die: no second one.
         if around is not None and all(np.hypot(b.x - around.x, b.y - around.y) >= side * 0.6 for b in blobs):
             blobs.append(around)
+        else:
+            _hint_glyph(piece, masks, side, blobs)
     return Segmentation(blobs, obstructed=False)
 
 
@@ -673,8 +676,26 @@ def _own_glyph(piece: _Piece, masks: _Masks, side: float, die_area: float) -> tu
         return None
     glyph = max(glyphs, key=lambda i: stats[i, cv2.CC_STAT_AREA])
     cx, cy = centres[glyph] + (piece.x, piece.y)
+    return _placed_around(_Piece(piece.x, piece.y, (labels == glyph).view(np.uint8) * 255, 0), cx, cy, masks, side)
+
+
+def _hint_glyph(glyph: _Piece, masks: _Masks, side: float, blobs: list[Blob]) -> None:
+    """A glyph apart from the die found beside it (that die with no glyph of its own): where its top would lie. A
+    die whose top is the cloth's colour in the lamp's light (a black die on dark felt) shows only its darker side,
+    its shadow and, apart, its glyph: the side is found, "on its edge", and the reader's second look at it tries
+    around this glyph first."""
+    h, w = glyph.filled.shape
+    cx, cy = glyph.x + w / 2, glyph.y + h / 2
+    near = [i for i, b in enumerate(blobs) if np.hypot(b.x - cx, b.y - cy) < side * 0.6]
+    if len(near) == 1 and blobs[near[0]].glyph is None:
+        blobs[near[0]] = replace(blobs[near[0]], glyph=_placed_around(glyph, cx, cy, masks, side))
+
+
+def _placed_around(glyph: _Piece, cx: float, cy: float, masks: _Masks, side: float) -> tuple[float, float, float]:
+    """Where a flat die's top lies around its glyph (centred at cx, cy), and its turn: placed by the die's outline
+    around it, else on the glyph."""
     x0, y0, x1, y1 = _window_around(masks, cx, cy, side)
-    seed = _Piece(piece.x, piece.y, (labels == glyph).view(np.uint8) * 255, 0).inside(x0, y0, x1, y1)
+    seed = glyph.inside(x0, y0, x1, y1)
     angle = _edge_angle(masks.lightness, cx, cy, side, seed, x0, y0)
     fit = _fit_outline(masks.lightness, cx, cy, side, angle, seed, x0, y0)
     x, y = (float(cx), float(cy)) if fit is None else fit

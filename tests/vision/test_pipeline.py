@@ -192,6 +192,31 @@ def test_a_flat_die_whose_top_and_side_are_one_piece_is_read_around_its_glyph(mo
     assert read_flat(reader.read(frame.image)) < len(frame.dice)  # what the look around the glyph is for
 
 
+@pytest.mark.parametrize("seed", [561, 640])
+def test_a_black_die_whose_top_is_the_cloths_colour_is_read_around_its_glyph(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On dark felt under a dim side lamp (camera 603) a black die's top is the felt's colour: its side and shadow
+    are found, leaning, and its glyph lies apart. Seen around that glyph, the die is read where it lies, its face
+    right."""
+    import vision.segment
+    from vision.render import calibration_frames, load_look
+
+    scene = Scene(640, 480, 66, cloth="dark felt", lamp="dim", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 1 + (seed - 500) % 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene,
+                    touching=0.12, on_edge=0.0, camera_seed=603)  # fmt: skip
+    empty = calibration_frames(603, DICE, load_look("tavern"), scene, seed=300_000)[:5]
+    reader = DiceReader(die_px=65.7, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+
+    def read_right(reading: TrayReading) -> int:
+        return sum(any(d.face == truth.face and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 65.7
+                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
+
+    assert read_right(reader.read(frame.image)) == len(frame.dice)
+    monkeypatch.setattr(vision.segment, "_hint_glyph", lambda *args: None)
+    assert read_right(reader.read(frame.image)) < len(frame.dice)  # what the glyph apart is for
+
+
 def test_what_is_placed_at_the_frames_edge_is_not_reported(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
     """A die's top seen whole lies at least half a die inside the frame: a "die" placed at its very edge (camera 832:
     a black die's shadow on navy felt, moved out by the placer, read as a black 7) is not reported; one a die

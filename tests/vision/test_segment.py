@@ -292,3 +292,15 @@ def test_a_die_far_out_in_a_wide_view_has_its_glyph_found(seed: int) -> None:
     die = min(frame.dice, key=lambda d: d.centre[0])  # the one farthest out, at the frame's left
     found = find_dice(frame.image, 44.6, _calibrated(811, "harbour", scene, 44.6)).blobs
     assert _glyph_near(found, *die.centre, 0.2 * 44.6)
+
+
+@pytest.mark.parametrize("seed", [553, 561, 581, 640])
+def test_a_black_die_whose_top_is_the_cloths_colour_has_its_glyph_found_apart(seed: int) -> None:
+    """On dark felt under a dim side lamp a black die's top is the felt's colour: its darker side and its shadow
+    are found "on its edge", 0.3-0.5 die off, and its glyph lies apart (camera 603, a bench installation). The glyph
+    says where its top lies."""
+    scene = Scene(640, 480, 66, cloth="dark felt", lamp="dim", harsh=True, lamp_place="side")
+    frame = scatter(seed, DICE, 1 + (seed - 500) % 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene,
+                    touching=0.12, on_edge=0.0, camera_seed=603)  # fmt: skip
+    found = find_dice(frame.image, 65.7, _calibrated(603, "tavern", scene, 65.7)).blobs
+    assert any(_glyph_near(found, *die.centre, 0.1 * 65.7) for die in frame.dice if die.kind == "black")
