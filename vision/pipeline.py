@@ -50,6 +50,9 @@ MOVED = 0.1  # (dice) a flat die the placer moves farther than this is cut again
 # networks now and then, but is mostly a die long or longer (on 8 tuning installations: of 55 flat dice found
 # leaning, 43 passed; of 442 leaning dice, 2).
 FLAT_BESIDE, FACE_BESIDE, SIDE_BESIDE, SKEW_BESIDE = 0.3, 0.15, 1.0, 1.25
+# (dice) a die found flat this far from the glyph segmentation found with it (Blob.glyph) is looked at there too: what
+# was found may be its side and shadow, its top the cloth's colour (a cream die on beige felt under a side lamp)
+GLYPH_OFF = 0.3
 TOO_CLOSE = 0.8  # (dice) two dice found nearer than this are one (see one_per_place)
 AT_THE_EDGE = 0.25  # (dice) a die placed nearer the frame's edge than this is no die seen whole (its top is half out)
 SECOND_LOOK = ((0.05, 0.0, 0.0), (-0.05, 0.0, 0.0), (0.0, 0.05, 0.0), (0.0, -0.05, 0.0))  # (x, y) in dice, turn
@@ -211,26 +214,30 @@ def _flat_beside(
     posture: PostureNet,
     faces: FaceNet,
 ) -> bool:
-    """A second look at each die found leaning on an edge: is a flat die's top beside what was found?
+    """A second look at each die found leaning on an edge, and at each found flat away from its glyph: does a flat
+    die's top lie around that glyph, or beside what was found?
 
     Far out in a tilted camera's frame a flat die's side (with its shadow, on a cloth like it) can look as big as its
     top and alike to it; found first, it reads as a die on its edge, and the die is lost. Its top is sought around the
-    glyph segmentation found in its piece (Blob.glyph), then beside what was found (vision/topface.beside). A top face
+    glyph segmentation found with it (Blob.glyph), then beside what was found (vision/topface.beside). A top face
     found there of a top face's size and shape replaces what was found if, seen from there, the posture network says
-    clearly flat and the face network sees a face: a leaning die's other half face must not pass. Such a die's blob,
-    top face, crop, posture features (`seen`) and leaning are replaced by what was seen there; True if any was."""
+    clearly flat and the face network sees a face: a leaning die's other half face must not pass. A die whose top is
+    the cloth's colour can be found flat, its side and shadow taken for its top, GLYPH_OFF or more from its glyph: it
+    is looked at around the glyph, under the same gates, cut square there if no top face of a top's shape shows
+    (its top's outline is lost in the cloth). Such a die's blob, top face, crop, posture features (`seen`) and
+    leaning are replaced by what was seen there; True if any was."""
     changed = False
-    for i in map(int, np.flatnonzero(leaning >= LEANING)):
-        blob = blobs[i]
-        if blob.glyph is not None:
-            around = Blob(*blob.glyph, readable=True)
-            (crop,), (top,) = top_face_crops(image, [around], die_px)
-            if top is not None and _top_shaped(top, die_px):
-                there, lean = _looked_at(image, around, top, crop, die_px, posture, faces)
-                if lean is not None:
-                    blobs[i], tops[i], crops[i], seen[i], leaning[i] = around, top, crop, there, lean
-                    changed = True
-                    continue
+    for i, blob in enumerate(blobs):
+        flat = leaning[i] < LEANING
+        off = blob.glyph is not None and math.dist(where_die_lies(blob, tops[i]), blob.glyph[:2]) > GLYPH_OFF * die_px
+        if blob.glyph is not None and (not flat or off):
+            look = _around_glyph(image, blob.glyph, die_px, posture, faces, square=flat)
+            if look is not None:
+                blobs[i], tops[i], crops[i], seen[i], leaning[i] = look
+                changed = True
+                continue
+        if flat:
+            continue
         x, y = where_die_lies(blob, tops[i])
         for other in beside(image, tops[i], x, y, blob.angle, die_px):
             if not _top_shaped(other, die_px):
@@ -242,6 +249,27 @@ def _flat_beside(
                 changed = True
                 break
     return changed
+
+
+def _around_glyph(
+    image: np.ndarray,
+    glyph: tuple[float, float, float],
+    die_px: float,
+    posture: PostureNet,
+    faces: FaceNet,
+    square: bool,
+) -> tuple[Blob, TopFace | None, np.ndarray, np.ndarray, float] | None:
+    """A die seen around its glyph (x, y, angle): its blob, top face, crop, posture features and how likely it leans,
+    if there it looks clearly flat with a face; its top face must be a top's size and shape, or if `square` the die
+    is cut square there when no such face shows."""
+    around = Blob(*glyph, readable=True)
+    (crop,), (top,) = top_face_crops(image, [around], die_px)
+    if top is None or not _top_shaped(top, die_px):
+        if not square:
+            return None
+        top, crop = None, die_crops(image, [glyph], die_px)[0]
+    there, lean = _looked_at(image, around, top, crop, die_px, posture, faces)
+    return None if lean is None else (around, top, crop, there, lean)
 
 
 def _top_shaped(top: TopFace, die_px: float) -> bool:

@@ -217,6 +217,38 @@ def test_a_black_die_whose_top_is_the_cloths_colour_is_read_around_its_glyph(
     assert read_right(reader.read(frame.image)) < len(frame.dice)  # what the glyph apart is for
 
 
+@pytest.mark.parametrize("off, top_shows, moved", [(0.45, True, True), (0.45, False, True), (0.2, True, False)])
+def test_a_die_found_flat_away_from_its_glyph_is_looked_at_there(
+    off: float, top_shows: bool, moved: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A die whose top is the cloth's colour (a cream die on beige felt under a side lamp) can be found flat, its
+    side and shadow taken for its top, 0.3-0.5 die from the glyph found with it: it is looked at around the glyph (cut
+    square there when no top face shows) and taken there if it looks clearly flat with a face. A die found nearer its
+    glyph is left where it was found."""
+    import vision.pipeline
+    from vision.crops import die_crops, die_looks
+    from vision.posture import features
+    from vision.segment import Blob
+
+    frame = render([DieSpec("red", "5", 320, 240, 0)], seed=3, scene=Scene(wild=0))
+    die_px = frame.die_px
+    if not top_shows:  # its top's outline lost in the cloth
+        monkeypatch.setattr(vision.pipeline, "top_face_crops",
+                            lambda image, blobs, die_px: (die_crops(image, [(b.x, b.y, b.angle) for b in blobs],
+                                                                    die_px), [None] * len(blobs)))  # fmt: skip
+    found = [Blob(320 + off * die_px, 240 + off * die_px / 2, 0.0, True, glyph=(320.0, 240.0, 0.0))]
+    tops = [None]
+    crops = die_crops(frame.image, [(found[0].x, found[0].y, 0.0)], die_px)
+    posture = vision.pipeline.shipped_networks()[0]
+    seen = features(frame.image, found, tops, die_px, die_looks(crops).body)
+    leaning = np.array([0.1], np.float32)  # found flat
+    looked = vision.pipeline._flat_beside(frame.image, found, tops, crops, seen, leaning, die_px, posture,
+                                          DiceReader().faces)  # fmt: skip
+    assert looked == moved
+    assert bool(np.hypot(found[0].x - 320, found[0].y - 240) < 1) == moved
+    assert (tops[0] is not None) == (moved and top_shows)
+
+
 def test_what_is_placed_at_the_frames_edge_is_not_reported(reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
     """A die's top seen whole lies at least half a die inside the frame: a "die" placed at its very edge (camera 832:
     a black die's shadow on navy felt, moved out by the placer, read as a black 7) is not reported; one a die
