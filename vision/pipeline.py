@@ -23,7 +23,7 @@ from vision.kinds import KindReader
 from vision.place import PlaceNet, in_frame, placed
 from vision.posture import PostureNet, features
 from vision.segment import Blob, find_dice, half_size_lab, segment_scale
-from vision.topface import TopFace, beside, straightened
+from vision.topface import TopFace, beside, squared_away, straightened
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -264,6 +264,10 @@ def _around_glyph(
     is cut square there when no such face shows."""
     around = Blob(*glyph, readable=True)
     (crop,), (top,) = top_face_crops(image, [around], die_px)
+    if top is not None and not _top_shaped(top, die_px):
+        end = squared_away(top, image.shape[1], image.shape[0])
+        if end is not None and _top_shaped(end, die_px):
+            top, crop = end, straightened(image, end, die_px, CROP)
     if top is None or not _top_shaped(top, die_px):
         if not square:
             return None

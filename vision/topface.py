@@ -67,6 +67,10 @@ NEARER = 1.5  # the cloth-aware tests: a face pixel is this many times nearer th
 # far again as the edge (ACROSS_EDGE times the way to its middle), and a step along the blob's axes (ALONG_AXES dice)
 ACROSS_EDGE, ALONG_AXES = (2.0, 1.5), (0.7, 0.4)
 BESIDE = (0.3, 1.2)  # (dice) how far beyond the first face such a top lies
+# Around a glyph far out in the frame (the second look again): a face found too long, a top and the side beside it
+# lit alike with no step to cut at, is cut square from its end away from the frame's middle if it runs along the way
+# to the middle (the cosine at least ALONG_RADIUS) and lies far out (FAR_OUT of the half diagonal from the middle).
+ALONG_RADIUS, FAR_OUT = 0.85, 0.5
 _BEFORE = [3, 0, 1, 2]  # each corner's one before (np.roll by one, 10 times as fast)
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -253,9 +257,7 @@ def _part_away(
     the piece straightened with its long sides upright and cut across where the lightness of its rows (the glyphs
     left out) steps most, the other part `near_share` of the piece's length. None if there is no clear step where a
     top and a side would meet, or what is left is too small for a top face."""
-    sides = np.hypot(*(corners - corners[_BEFORE]).T)  # sides[i]: from corner i - 1 to corner i
-    # In turn from a corner, the first side a long one: (0 -> 1) and (3 -> 2) run along the piece.
-    quad = corners[_BEFORE] if sides[0] + sides[2] > sides[1] + sides[3] else corners
+    quad = _lengthwise(corners)
     along = quad[1] - quad[0] + quad[2] - quad[3]  # from the first rows to the last
     length = round((np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2)
     width = round((np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2)
@@ -283,6 +285,35 @@ def _part_away(
     part = np.array([[[0, start], [0, end], [width, end], [width, start]]], np.float32)
     top: np.ndarray = cv2.perspectiveTransform(part, np.linalg.inv(matrix))[0]
     return top if cv2.contourArea(top) >= MIN_SPLIT_AREA * _DIE**2 else None
+
+
+def _lengthwise(corners: np.ndarray) -> np.ndarray:
+    """The four corners in turn from one where a long side starts: (0 -> 1) and (3 -> 2) run along the piece."""
+    sides = np.hypot(*(corners - corners[_BEFORE]).T)  # sides[i]: from corner i - 1 to corner i
+    return corners[_BEFORE] if sides[0] + sides[2] > sides[1] + sides[3] else corners
+
+
+def squared_away(face: TopFace, width: int, height: int) -> TopFace | None:
+    """The square end of a face found too long, away from the middle of the frame (`width` x `height`): a flat die far
+    out in a wide view shows a side beside its top, towards the middle, and of one colour, lit alike, they are found
+    as one face. None unless the face runs along the way to the middle and lies far out (ALONG_RADIUS, FAR_OUT): a die
+    on its edge shows two half faces side by side any way round, anywhere."""
+    quad = _lengthwise(face.corners)
+    length = (np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2
+    across = (np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2
+    middle = np.array([width / 2, height / 2], np.float32)
+    out = face.corners.mean(axis=0) - middle
+    along = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    reach = float(np.hypot(*out))
+    if length <= across or reach < FAR_OUT * float(np.hypot(*middle)):
+        return None
+    if abs(float(out @ along)) < ALONG_RADIUS * reach * float(np.hypot(*along)):
+        return None
+    if float(out @ along) < 0:
+        quad = quad[[2, 3, 0, 1]]  # (the same turn, so the glyph is never mirrored) the far end now at corners 1, 2
+    cut = 1 - float(across / length)
+    square = [quad[0] + cut * (quad[1] - quad[0]), quad[1], quad[2], quad[3] + cut * (quad[2] - quad[3])]
+    return TopFace(np.array(square, np.float32))
 
 
 def straightened(image: np.ndarray, face: TopFace, die_px: float, crop: int) -> np.ndarray:

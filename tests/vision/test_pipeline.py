@@ -217,6 +217,29 @@ def test_a_black_die_whose_top_is_the_cloths_colour_is_read_around_its_glyph(
     assert read_right(reader.read(frame.image)) < len(frame.dice)  # what the glyph apart is for
 
 
+def test_a_flat_die_far_out_whose_top_and_side_are_one_face_is_read_from_its_far_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Far out at camera 811's left a red die's top and the side beside it, lit alike, are one face 1.3 times as long
+    as wide around its glyph, with no step to cut at: its far end, cut square, is the top, read where it lies."""
+    import vision.pipeline
+    from vision.render import calibration_frames, load_look
+
+    scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
+    frame = scatter(545, DICE, 4, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
+                    on_edge=0.0, camera_seed=811)  # fmt: skip
+    empty = calibration_frames(811, DICE, load_look("harbour"), scene, seed=300_000)[:5]
+    reader = DiceReader(die_px=44.6, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+
+    def read_right(reading: TrayReading) -> int:
+        return sum(any(d.face == truth.face and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 44.6
+                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
+
+    assert read_right(reader.read(frame.image)) == len(frame.dice)
+    monkeypatch.setattr(vision.pipeline, "squared_away", lambda *args: None)
+    assert read_right(reader.read(frame.image)) < len(frame.dice)
+
+
 @pytest.mark.parametrize("off, top_shows, moved", [(0.45, True, True), (0.45, False, True), (0.2, True, False)])
 def test_a_die_found_flat_away_from_its_glyph_is_looked_at_there(
     off: float, top_shows: bool, moved: bool, monkeypatch: pytest.MonkeyPatch

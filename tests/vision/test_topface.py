@@ -9,7 +9,7 @@ from vision.crops import CROP, die_crops, top_face_crops
 from vision.dice import load_dice
 from vision.render import EVAL_STYLE, Scene, load_look, scatter
 from vision.segment import Blob, find_dice
-from vision.topface import TopFace, beside, find_top_face, straightened
+from vision.topface import TopFace, beside, find_top_face, squared_away, straightened
 
 DICE = load_dice()
 CAMERA_SEED = 101  # a tuning installation of the bench (bench_vision.HARSH_DEV), never a held-out one
@@ -175,3 +175,36 @@ def test_the_top_is_found_beside_a_side_found_first(seed: int) -> None:
             found = beside(frame.image, face, *face.centre, blob.angle, 44.6)
             off_then_beside.append(min((np.hypot(f.centre[0] - x, f.centre[1] - y) / 44.6 for f in found), default=9.0))
     assert len(off_then_beside) == 1 and off_then_beside[0] < 0.15, off_then_beside
+
+
+def _long_face(x: float, y: float, turn: float, length: float = 60.0, across: float = 40.0) -> TopFace:
+    """A face `length` long along `turn` (degrees), `across` wide, centred at (x, y)."""
+    along = np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))]) * length / 2
+    side = np.array([-np.sin(np.radians(turn)), np.cos(np.radians(turn))]) * across / 2
+    middle = np.array([x, y])
+    return TopFace(np.array([middle - along - side, middle + along - side, middle + along + side,
+                             middle - along + side], np.float32))  # fmt: skip
+
+
+@pytest.mark.parametrize("turn", [0.0, 180.0])
+def test_a_long_face_far_out_along_the_way_to_the_middle_is_cut_square_at_its_far_end(turn: float) -> None:
+    """A top and the side beside it (towards the frame's middle), lit alike, found as one face 1.5 times as long as
+    wide, far out at the left of a 1280 x 960 frame: the 40 x 40 square at its left end is the top."""
+    face = _long_face(150, 480, turn)
+    top = squared_away(face, 1280, 960)
+    assert top is not None
+    assert np.allclose(top.centre, (140, 480), atol=0.01)
+    assert top.side == pytest.approx(40, abs=0.01) and top.skew == pytest.approx(1, abs=0.01)
+    # The same turn as the face's corners: a warp from them never mirrors the glyph.
+    assert np.sign(cv2.contourArea(top.corners, oriented=True)) == np.sign(cv2.contourArea(face.corners, oriented=True))
+
+
+@pytest.mark.parametrize("x, y, turn", [(150, 480, 90.0), (600, 450, 0.0), (150, 480, 40.0)])
+def test_a_long_face_across_the_way_to_the_middle_or_near_it_is_left(x: float, y: float, turn: float) -> None:
+    """A die on its edge shows two half faces side by side any way round, anywhere: a long face lying across the way
+    to the frame's middle, or near the middle, is not taken for a top and a side."""
+    assert squared_away(_long_face(x, y, turn), 1280, 960) is None
+
+
+def test_a_square_face_is_not_cut() -> None:
+    assert squared_away(_long_face(150, 480, 0.0, length=40.0), 1280, 960) is None
