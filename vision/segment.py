@@ -790,12 +790,18 @@ def _fit_outline(
     # The glyph is printed near the middle of the face: a far shift must be clearly sharper to win.
     near = 1 - 2 * (shifts[:, 0, 0] ** 2 + shifts[:, 0, 1] ** 2) / side**2
     best, where = -1.0, (cx, cy)
+    # The gradient across each of the square's four sides, over the whole window (each side's normal is the same at
+    # every shift and size): one look-up per point then.
+    _, normals = _square_edge(side, angle)
+    sides = normals[::EDGE_POINTS]
+    across_sides = np.abs(gx[None] * sides[:, 0, None, None] + gy[None] * sides[:, 1, None, None])
+    which = np.repeat(np.arange(4), EDGE_POINTS)  # each point's side
     for size in (side * 0.95, side * 1.05, side * 1.15):
-        points, normals = _square_edge(size, angle)
+        points, _ = _square_edge(size, angle)
         at = points[None] + shifts + np.array([cx - x0, cy - y0], np.float32)
         px = np.clip(np.rint(at[..., 0]).astype(int), 0, w - 1)
         py = np.clip(np.rint(at[..., 1]).astype(int), 0, h - 1)
-        across = np.abs(gx[py, px] * normals[:, 0] + gy[py, px] * normals[:, 1]).reshape(len(shifts), 4, -1)
+        across = across_sides[which, py, px].reshape(len(shifts), 4, -1)
         # Every side must show along most of its length: a neighbour's edge or a glint makes one side or a spot.
         # (Each side's median: the middle one of its EDGE_POINTS, an odd number.)
         score = np.partition(across, EDGE_POINTS // 2, axis=2)[..., EDGE_POINTS // 2].min(axis=1) * near
