@@ -260,18 +260,21 @@ def _around_glyph(
     square: bool,
 ) -> tuple[Blob, TopFace | None, np.ndarray, np.ndarray, float] | None:
     """A die seen around its glyph (x, y, angle): its blob, top face, crop, posture features and how likely it leans,
-    if there it looks clearly flat with a face; its top face must be a top's size and shape, or if `square` the die
-    is cut square there when no such face shows."""
+    if there it looks clearly flat with a face. Its top face must be a top's size and shape (a face found too long far
+    out is first cut square at its far end: vision/topface.squared_away), or if `square` the die is cut square there
+    when no such face shows."""
     around = Blob(*glyph, readable=True)
     (crop,), (top,) = top_face_crops(image, [around], die_px)
     if top is not None and not _top_shaped(top, die_px):
-        end = squared_away(top, image.shape[1], image.shape[0])
-        if end is not None and _top_shaped(end, die_px):
-            top, crop = end, straightened(image, end, die_px, CROP)
-    if top is None or not _top_shaped(top, die_px):
+        top = squared_away(top, image.shape[1], image.shape[0])
+        if top is not None and _top_shaped(top, die_px):
+            crop = straightened(image, top, die_px, CROP)
+        else:
+            top = None
+    if top is None:
         if not square:
             return None
-        top, crop = None, die_crops(image, [glyph], die_px)[0]
+        crop = die_crops(image, [glyph], die_px)[0]
     there, lean = _looked_at(image, around, top, crop, die_px, posture, faces)
     return None if lean is None else (around, top, crop, there, lean)
 
