@@ -652,12 +652,14 @@ def _window_around(masks: _Masks, cx: float, cy: float, side: float) -> tuple[in
 
 GLYPH_WIDE = 0.75  # (dice) a glyph is printed within this much of its face
 GLYPH_FAR = 30.0  # LAB distance (lightness counting half) from a die's body beyond which a pixel is its glyph
+GLYPH_SHARE = 0.5  # a glyph at least this share of the biggest in a piece may be its top's
 
 
 def _own_glyph(piece: _Piece, masks: _Masks, side: float, die_area: float) -> tuple[float, float, float] | None:
-    """Where a flat die's top would lie in a piece unlike a die, and its turn: around its glyph, the biggest
-    glyph-sized part of the piece unlike the cloth, unlike the piece's commonest colour (the die's body, a side, a
-    shadow) and no shadow; placed by the die's outline around it, else on the glyph. None if no glyph."""
+    """Where a flat die's top would lie in a piece unlike a die, and its turn: around its glyph, a glyph-sized part of
+    the piece unlike the cloth, unlike the piece's commonest colour (the die's body, a side, a shadow) and no shadow
+    (of the biggest, the one farthest from the frame's middle); placed by the die's outline around it, else on the
+    glyph. None if no glyph."""
     h, w = piece.filled.shape
     rows, cols = slice(piece.y, piece.y + h), slice(piece.x, piece.x + w)
     inside = piece.filled > 0
@@ -674,7 +676,15 @@ def _own_glyph(piece: _Piece, masks: _Masks, side: float, die_area: float) -> tu
     ]
     if not glyphs:
         return None
-    glyph = max(glyphs, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    # Far out in a wide view the side a flat die shows faces the frame's middle, its glyph as big as the top's: of the
+    # biggest glyphs, the one farthest from the middle.
+    biggest = max(stats[i, cv2.CC_STAT_AREA] for i in glyphs)
+    height, width = masks.distance.shape
+    middle = np.array([width / 2 - piece.x, height / 2 - piece.y])
+    glyph = max(
+        (i for i in glyphs if stats[i, cv2.CC_STAT_AREA] >= GLYPH_SHARE * biggest),
+        key=lambda i: float(np.hypot(*(centres[i] - middle))),
+    )
     cx, cy = centres[glyph] + (piece.x, piece.y)
     return _placed_around(_Piece(piece.x, piece.y, (labels == glyph).view(np.uint8) * 255, 0), cx, cy, masks, side)
 

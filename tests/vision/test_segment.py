@@ -294,6 +294,23 @@ def test_a_die_far_out_in_a_wide_view_has_its_glyph_found(seed: int) -> None:
     assert _glyph_near(found, *die.centre, 0.2 * 44.6)
 
 
+def test_of_two_glyphs_in_a_far_out_piece_the_one_farther_from_the_middle_is_the_tops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Far out at the top left of camera 811's view a black die's top and the side facing the frame's middle are one
+    piece, and the side's yellow glyph is the bigger: the top's glyph is the one farther from the middle."""
+    import vision.segment
+
+    scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
+    frame = scatter(575, DICE, 4, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
+                    on_edge=0.0, camera_seed=811)  # fmt: skip
+    (die,) = [d for d in frame.dice if d.centre[1] < 100]
+    tray = _calibrated(811, "harbour", scene, 44.6)
+    assert _glyph_near(find_dice(frame.image, 44.6, tray).blobs, *die.centre, 0.15 * 44.6)
+    monkeypatch.setattr(vision.segment, "GLYPH_SHARE", 1.0)  # the biggest glyph alone: the side's
+    assert not _glyph_near(find_dice(frame.image, 44.6, tray).blobs, *die.centre, 0.15 * 44.6)
+
+
 @pytest.mark.parametrize("seed", [553, 561, 581, 640])
 def test_a_black_die_whose_top_is_the_cloths_colour_has_its_glyph_found_apart(seed: int) -> None:
     """On dark felt under a dim side lamp a black die's top is the felt's colour: its darker side and its shadow
