@@ -261,23 +261,21 @@ def _around_glyph(
 ) -> tuple[Blob, TopFace | None, np.ndarray, np.ndarray, float] | None:
     """A die seen around its glyph (x, y, angle): its blob, top face, crop, posture features and how likely it leans,
     if there it looks clearly flat with a face. Its top face must be a top's size and shape (a face found too long far
-    out is first cut square at its far end, vision/topface.squared_away, and then need only look flat rather than
-    clearly flat), or if `square` the die is cut square there when no such face shows."""
+    out is first cut square at its far end: vision/topface.squared_away), or if `square` the die is cut square there
+    when no such face shows."""
     around = Blob(*glyph, readable=True)
     (crop,), (top,) = top_face_crops(image, [around], die_px)
-    flat_below = FLAT_BESIDE
     if top is not None and not _top_shaped(top, die_px):
         top = squared_away(top, image.shape[1], image.shape[0])
         if top is not None and _top_shaped(top, die_px):
             crop = straightened(image, top, die_px, CROP)
-            flat_below = LEANING  # where it lies and which way it runs already speak for a flat die's top and side
         else:
             top = None
     if top is None:
         if not square:
             return None
         crop = die_crops(image, [glyph], die_px)[0]
-    there, lean = _looked_at(image, around, top, crop, die_px, posture, faces, flat_below)
+    there, lean = _looked_at(image, around, top, crop, die_px, posture, faces)
     return None if lean is None else (around, top, crop, there, lean)
 
 
@@ -295,14 +293,13 @@ def _looked_at(
     die_px: float,
     posture: PostureNet,
     faces: FaceNet,
-    flat_below: float = FLAT_BESIDE,
 ) -> tuple[np.ndarray, float | None]:
     """A die seen from another place (`top`, `crop`): its posture features there and how likely it leans, or None
-    for that if it does not look clearly flat (less likely to lean than `flat_below`) with a face (FACE_BESIDE)."""
+    for that if it does not look clearly flat (FLAT_BESIDE) with a face (FACE_BESIDE)."""
     look = die_looks(crop[None])
     there = features(image, [blob], [top], die_px, look.body)
     lean = float(posture.leaning(there)[0])
-    flat = lean < flat_below and faces.no_face(look.maps)[0] < FACE_BESIDE
+    flat = lean < FLAT_BESIDE and faces.no_face(look.maps)[0] < FACE_BESIDE
     return there[0], lean if flat else None
 
 
