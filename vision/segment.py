@@ -71,7 +71,7 @@ class Blob:
     readable: bool
     # A piece unlike a die (found "on its edge"): where its top would lie if it is a flat die's top and side in one
     # piece, or its side and shadow with its top the cloth's colour: around its glyph (x, y, angle), in the piece or
-    # apart beside it. The reader's second look at a die found leaning tries there first.
+    # apart beside it. The reader's second look (at a die found leaning, or flat away from it) tries there first.
     glyph: tuple[float, float, float] | None = None
 
 
