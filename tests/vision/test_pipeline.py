@@ -1,3 +1,5 @@
+from functools import cache
+
 import numpy as np
 import pytest
 
@@ -131,6 +133,24 @@ def _twin_811(seed: int, on_edge: float) -> Frame:
                    touching=0.0, on_edge=on_edge, camera_seed=811)  # fmt: skip
 
 
+@cache
+def _calibrated_reader(camera: int, look: str, scene: Scene, die_px: float) -> DiceReader:
+    """The shipped reader with the installation's empty tray as calibration keeps it (rendered once for the tests
+    that share it)."""
+    from vision.render import calibration_frames, load_look
+
+    empty = calibration_frames(camera, DICE, load_look(look), scene, seed=300_000)[:5]
+    return DiceReader(die_px=die_px, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+
+
+def _read_where_they_lie(reading: TrayReading, frame: Frame, die_px: float, face_right: bool = True) -> int:
+    """How many of the frame's dice are read within 0.3 die of where they lie: their face right, or (`face_right`
+    False) any face."""
+    return sum(any((d.face == truth.face if face_right else d.face is not None)
+                   and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * die_px
+                   for d in reading.dice) for truth in frame.dice)  # fmt: skip
+
+
 @pytest.mark.parametrize("seed", [9011, 9025])
 def test_a_flat_die_whose_side_was_found_first_is_read_from_the_top_beside_it(
     seed: int, monkeypatch: pytest.MonkeyPatch
@@ -175,17 +195,15 @@ def test_a_flat_die_whose_top_and_side_are_one_piece_is_read_around_its_glyph(mo
     with no top face beside it of a top's shape; seen around the glyph segmentation found in it, the die is clearly
     flat, and read where it lies."""
     import vision.segment
-    from vision.render import calibration_frames, load_look
+    from vision.render import load_look
 
     scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
     frame = scatter(624, DICE, 5, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
                     on_edge=0.0, camera_seed=811)  # fmt: skip
-    empty = calibration_frames(811, DICE, load_look("harbour"), scene, seed=300_000)[:5]
-    reader = DiceReader(die_px=44.6, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+    reader = _calibrated_reader(811, "harbour", scene, 44.6)
 
     def read_flat(reading: TrayReading) -> int:
-        return sum(any(d.face is not None and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 44.6
-                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
+        return _read_where_they_lie(reading, frame, 44.6, face_right=False)
 
     assert read_flat(reader.read(frame.image)) == len(frame.dice)
     monkeypatch.setattr(vision.segment, "_own_glyph", lambda *args: None)
@@ -200,21 +218,16 @@ def test_a_black_die_whose_top_is_the_cloths_colour_is_read_around_its_glyph(
     are found, leaning, and its glyph lies apart. Seen around that glyph, the die is read where it lies, its face
     right."""
     import vision.segment
-    from vision.render import calibration_frames, load_look
+    from vision.render import load_look
 
     scene = Scene(640, 480, 66, cloth="dark felt", lamp="dim", harsh=True, lamp_place="side")
     frame = scatter(seed, DICE, 1 + (seed - 500) % 6, look=load_look("tavern"), style=EVAL_STYLE, scene=scene,
                     touching=0.12, on_edge=0.0, camera_seed=603)  # fmt: skip
-    empty = calibration_frames(603, DICE, load_look("tavern"), scene, seed=300_000)[:5]
-    reader = DiceReader(die_px=65.7, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+    reader = _calibrated_reader(603, "tavern", scene, 65.7)
 
-    def read_right(reading: TrayReading) -> int:
-        return sum(any(d.face == truth.face and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 65.7
-                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
-
-    assert read_right(reader.read(frame.image)) == len(frame.dice)
+    assert _read_where_they_lie(reader.read(frame.image), frame, 65.7) == len(frame.dice)
     monkeypatch.setattr(vision.segment, "_hint_glyph", lambda *args: None)
-    assert read_right(reader.read(frame.image)) < len(frame.dice)  # what the glyph apart is for
+    assert _read_where_they_lie(reader.read(frame.image), frame, 65.7) < len(frame.dice)  # what the glyph apart is for
 
 
 def test_a_flat_die_far_out_whose_top_and_side_are_one_face_is_read_from_its_far_end(
@@ -223,21 +236,16 @@ def test_a_flat_die_far_out_whose_top_and_side_are_one_face_is_read_from_its_far
     """Far out at camera 811's left a red die's top and the side beside it, lit alike, are one face 1.3 times as long
     as wide around its glyph, with no step to cut at: its far end, cut square, is the top, read where it lies."""
     import vision.pipeline
-    from vision.render import calibration_frames, load_look
+    from vision.render import load_look
 
     scene = Scene(1280, 960, 44, cloth="green felt", lamp="daylight", harsh=True, lamp_place="side")
     frame = scatter(545, DICE, 4, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
                     on_edge=0.0, camera_seed=811)  # fmt: skip
-    empty = calibration_frames(811, DICE, load_look("harbour"), scene, seed=300_000)[:5]
-    reader = DiceReader(die_px=44.6, tray=np.median(np.stack(empty), axis=0).astype(np.uint8))
+    reader = _calibrated_reader(811, "harbour", scene, 44.6)
 
-    def read_right(reading: TrayReading) -> int:
-        return sum(any(d.face == truth.face and np.hypot(d.x - truth.centre[0], d.y - truth.centre[1]) < 0.3 * 44.6
-                       for d in reading.dice) for truth in frame.dice)  # fmt: skip
-
-    assert read_right(reader.read(frame.image)) == len(frame.dice)
+    assert _read_where_they_lie(reader.read(frame.image), frame, 44.6) == len(frame.dice)
     monkeypatch.setattr(vision.pipeline, "squared_away", lambda *args: None)
-    assert read_right(reader.read(frame.image)) < len(frame.dice)
+    assert _read_where_they_lie(reader.read(frame.image), frame, 44.6) < len(frame.dice)
 
 
 @pytest.mark.parametrize("off, top_shows, moved", [(0.45, True, True), (0.45, False, True), (0.2, True, False)])
@@ -252,6 +260,7 @@ def test_a_die_found_flat_away_from_its_glyph_is_looked_at_there(
     from vision.crops import die_crops, die_looks
     from vision.posture import features
     from vision.segment import Blob
+    from vision.topface import TopFace
 
     frame = render([DieSpec("red", "5", 320, 240, 0)], seed=3, scene=Scene(wild=0))
     die_px = frame.die_px
@@ -260,7 +269,7 @@ def test_a_die_found_flat_away_from_its_glyph_is_looked_at_there(
                             lambda image, blobs, die_px: (die_crops(image, [(b.x, b.y, b.angle) for b in blobs],
                                                                     die_px), [None] * len(blobs)))  # fmt: skip
     found = [Blob(320 + off * die_px, 240 + off * die_px / 2, 0.0, True, glyph=(320.0, 240.0, 0.0))]
-    tops = [None]
+    tops: list[TopFace | None] = [None]
     crops = die_crops(frame.image, [(found[0].x, found[0].y, 0.0)], die_px)
     posture = vision.pipeline.shipped_networks()[0]
     seen = features(frame.image, found, tops, die_px, die_looks(crops).body)
