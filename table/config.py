@@ -32,6 +32,7 @@ READERS = 6  # the seat hub drives up to six readers
 GPIO_PINS = range(2, 28)  # BCM 2..27 are on every Pi's header; 0 and 1 belong to HAT identification
 THREE_BUTTONS = ("minus", "plus", "ok")
 DIE_PX = (16, 160)  # [camera] die_px: how wide a die may look in the camera's picture, in pixels
+EXPOSURE_US = (100, 100_000)  # [camera] exposure_us: the Pi camera's fixed exposure time, in microseconds
 KEEP_EVENINGS = 30  # [table] keep_evenings: the score pads' pictures and backups of this many evenings are kept
 TABLE_SECTIONS = ("table", "hub", "camera", "operator", "venue", "seats")
 
@@ -53,6 +54,7 @@ class Config:
     seats: tuple[SeatConfig, ...]
     operator: OperatorSettings = field(default_factory=OperatorSettings)  # the operator's PIN, badges (table.operator)
     camera_die_px: float | None = None  # a die's width in the camera's picture; None: what `dice calibrate` measured
+    camera_exposure_us: int | None = None  # the Pi camera's exposure time; None: its default (table.devices.camera)
     venue: VenueSettings | None = None  # [venue]: where the table publishes its results; None: it publishes none
     by_game: dict[str, Any] = field(default_factory=dict)  # each game's settings as its section gave them, by its key
     keep_evenings: int = KEEP_EVENINGS  # the evenings whose pictures and backups are kept (table.archive.prune)
@@ -130,7 +132,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
     hub = CHECK.section(data, "hub", where)
     CHECK.only(hub, ("port",), f"{where}, [hub]")
     camera = CHECK.section(data, "camera", where)
-    CHECK.only(camera, ("source", "die_px"), f"{where}, [camera]")
+    CHECK.only(camera, ("source", "die_px", "exposure_us"), f"{where}, [camera]")
     language = CHECK.choice(table, "language", LANGUAGES, "en", f"{where}, [table]")
     keys = catalog.keys()
     game = CHECK.choice(table, "game", keys, keys[0], f"{where}, [table]")
@@ -158,6 +160,7 @@ def _check(data: dict[str, Any], where: str) -> Config:
         seats=seats,
         operator=_operator(CHECK.section(data, "operator", where), f"{where}, [operator]"),
         camera_die_px=_die_px(camera, f"{where}, [camera]"),
+        camera_exposure_us=_exposure_us(camera, f"{where}, [camera]"),
         venue=_venue(data["venue"], f"{where}, [venue]") if "venue" in data else None,
         by_game={
             key: settings.parse(CHECK.section(data, settings.section, where), f"{where}, [{settings.section}]")
@@ -213,6 +216,13 @@ def _die_px(camera: dict[str, Any], where: str) -> float | None:
             f"(as in die_px = 58), not {value!r}; or leave it out and `pirate-table dice calibrate` measures it",
         )
     return float(value)
+
+
+def _exposure_us(camera: dict[str, Any], where: str) -> int | None:
+    """[camera] exposure_us, if given: the Pi camera's fixed exposure (shorter where a lamp overexposes the tray)."""
+    if "exposure_us" not in camera:
+        return None
+    return CHECK.between(camera, "exposure_us", *EXPOSURE_US, None, where, "(the Pi camera's exposure, microseconds)")
 
 
 def _operator(data: dict[str, Any], where: str) -> OperatorSettings:

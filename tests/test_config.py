@@ -49,6 +49,8 @@ def test_a_three_button_seat() -> None:
         (two_seats().replace("button = 3\n", ""), "either button = <pin> or buttons"),
         (two_seats().replace("reader = 1\n", ""), "'reader' is missing"),
         (two_seats("[camera]\ndie_px = 'big'\n"), "die_px is how wide one die looks"),
+        (two_seats("[camera]\nexposure_us = 20\n"), "exposure_us is 100 to 100000 .* not 20"),
+        (two_seats("[camera]\nexposure_us = 'short'\n"), "'exposure_us' must be a whole number"),
         (two_seats("[operator]\nminutes = 0\n"), "minutes is how long the operator stays unlocked, 1 to 60, not 0"),
         (two_seats("[shark]\nteeth = 3\n"), "unknown setting 'shark'"),
         (two_seats("hub = 'auto'\n"), "[hub] must be a section"),
@@ -57,6 +59,11 @@ def test_a_three_button_seat() -> None:
 def test_every_mistake_is_named(text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_config(text)
+
+
+def test_the_pi_camera_exposure_is_the_camera_default_unless_set() -> None:
+    assert parse_config(two_seats()).camera_exposure_us is None
+    assert parse_config(two_seats("[camera]\nexposure_us = 4000\n")).camera_exposure_us == 4000
 
 
 def test_a_corrupt_config_file_says_where_and_what_to_do(tmp_path: Path) -> None:

@@ -110,6 +110,13 @@ def configured_die_px() -> float | None:
     return load_config().camera_die_px
 
 
+def configured_exposure_us() -> int | None:
+    """The config's [camera] exposure_us, if set (the Pi camera's exposure time)."""
+    from table.config import load_config
+
+    return load_config().camera_exposure_us
+
+
 def reader(shipped: bool = False):  # -> vision.pipeline.DiceReader (imported lazily: OpenCV loads slowly)
     from vision.pipeline import DEFAULT_DIE_PX, DiceReader
 
@@ -185,7 +192,7 @@ def _camera(source: str):
     if looks_like_path and not Path(source).exists():
         raise Stopped(f"no folder or video {source} to read the camera's frames from")
     try:
-        return open_camera(source)
+        return open_camera(source, configured_exposure_us())
     except Exception as error:  # no camera module, no driver: said plainly
         raise Stopped(f"the camera {source!r} cannot be opened: {error}") from None
 
@@ -500,11 +507,13 @@ def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
 
 
 def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> int:
+    from table.devices.camera import DEFAULT_EXPOSURE_US
     from vision.calibrate import (
         CalibrationError,
         ClothError,
         calibrated_kinds,
         check_cloth,
+        check_exposure,
         closest_kinds,
         empty_tray,
         measure_die,
@@ -571,7 +580,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                 if not picture_of(kind):
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
-    warnings = []
+    overexposed = check_exposure(tray, configured_exposure_us() or DEFAULT_EXPOSURE_US)
+    warnings = [overexposed] if overexposed is not None else []
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:

@@ -165,7 +165,7 @@ def run_table(config: Config, fullscreen: bool = True) -> int:
             config,
             time.monotonic,
             board.show,
-            tray=open_tray(config.camera_source, config.dice_bag(), config.camera_die_px),
+            tray=open_tray(config.camera_source, config.dice_bag(), config.camera_die_px, config.camera_exposure_us),
             config_path=data_home() / CONFIG_NAME,  # the file load_config read (the operator's settings screen)
         )
         app.resume()

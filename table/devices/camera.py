@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp"}
+DEFAULT_EXPOSURE_US = 8000  # the Pi camera's fixed exposure time unless the config's [camera] exposure_us says
 
 
 class FrameSource(Protocol):
@@ -58,7 +59,11 @@ class PiCamera:
     """The Raspberry Pi camera through picamera2 (a system package on the Pi: imported only here)."""
 
     def __init__(
-        self, width: int = 640, height: int = 480, exposure_us: int = 8000, gains: tuple[float, float] = (1.8, 1.5)
+        self,
+        width: int = 640,
+        height: int = 480,
+        exposure_us: int = DEFAULT_EXPOSURE_US,
+        gains: tuple[float, float] = (1.8, 1.5),
     ) -> None:
         from picamera2 import Picamera2  # only on the Pi
 
@@ -161,14 +166,16 @@ class WatchedCamera:
         return None
 
 
-def open_camera(source: str) -> FrameSource:
+def open_camera(source: str, exposure_us: int | None = None) -> FrameSource:
     """The camera a config or command line names: "auto" (the Pi camera, else the first webcam), "picamera2", a
-    webcam as "/dev/videoN" or "N", or a folder of images / a video file."""
+    webcam as "/dev/videoN" or "N", or a folder of images / a video file. `exposure_us`: the Pi camera's exposure
+    (None: DEFAULT_EXPOSURE_US); a webcam keeps its driver's manual exposure."""
+    exposure = exposure_us or DEFAULT_EXPOSURE_US
     if source == "picamera2":
-        return PiCamera()
+        return PiCamera(exposure_us=exposure)
     if source == "auto":
         try:
-            return PiCamera()
+            return PiCamera(exposure_us=exposure)
         except Exception:  # not a Pi, or no camera module: fall back to the first webcam
             return OpenCVCamera(0)
     index = source.removeprefix("/dev/video")

@@ -129,13 +129,15 @@ class DiceTray:
             close()
 
 
-def open_tray(source: str, bag: DiceBag | None = None, die_px: float | None = None) -> DiceTray | None:
+def open_tray(
+    source: str, bag: DiceBag | None = None, die_px: float | None = None, exposure_us: int | None = None
+) -> DiceTray | None:
     """The real tray: the configured camera, watched for hangs, and the tray tracker. None if there is no camera
     (the dice game then waits for the operator to enter dice). `bag`: the dice of the config (None: the dice file
     vision ships, vision/dice.json); `die_px`: the config's die width, if set (else the one `dice calibrate`
-    measured)."""
+    measured); `exposure_us`: the config's Pi camera exposure, if set."""
     try:
-        camera = open_camera(source)
+        camera = open_camera(source, exposure_us)
     except Exception as error:
         log.warning("no dice camera (%s): %s", source, error)
         return None

@@ -93,6 +93,18 @@ def test_open_camera_names_a_webcam_by_device_or_number_and_anything_else_is_a_f
     assert isinstance(camera.open_camera(str(tmp_path)), FileCamera)
 
 
+def test_the_pi_camera_is_opened_with_the_configured_exposure(monkeypatch: pytest.MonkeyPatch) -> None:
+    from table.devices import camera
+
+    class FakePiCamera:
+        def __init__(self, exposure_us: int) -> None:
+            self.exposure_us = exposure_us
+
+    monkeypatch.setattr(camera, "PiCamera", FakePiCamera)
+    assert camera.open_camera("picamera2", 3000).exposure_us == 3000
+    assert camera.open_camera("auto").exposure_us == camera.DEFAULT_EXPOSURE_US == 8000
+
+
 def test_the_tray_port_opens_its_camera_with_the_one_open_camera() -> None:
     from table.devices import camera, dice_tray
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from table.commands import dice as dice_commands
-from vision.calibrate import CLOTH_CLOSE, CLOTH_DISTANCE, ClothError, OneDie, check_cloth
+from vision.calibrate import CLOTH_CLOSE, CLOTH_DISTANCE, OVEREXPOSED, ClothError, OneDie, check_cloth, check_exposure
 from vision.dice import load_dice
 from vision.render import Scene, calibration_frames, load_look
 
@@ -38,6 +38,19 @@ def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_acce
     for i, image in enumerate(calibration_frames(604, load_dice(), load_look("default"), scene, seed=300_000)):
         cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
     assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
+    # Its lamp overexposes a fifth of the tray (blue at 255), where the cyan mermaid dice vanish: said, last.
+    careful = capsys.readouterr().out.split("careful: ")[-1]
+    assert careful.startswith("19% of the empty tray is overexposed")
+    assert "exposure_us in the config, now 8000" in careful
+
+
+def test_a_tray_overexposed_in_more_than_a_few_percent_is_warned_about() -> None:
+    tray = np.full((100, 100, 3), 120, np.uint8)
+    tray[: round(100 * OVEREXPOSED), :, 0] = 255  # blue at the camera's limit: just the share allowed
+    assert check_exposure(tray, 8000) is None
+    tray[: round(100 * OVEREXPOSED) + 1, :, 2] = 252
+    warning = check_exposure(tray, 4000)
+    assert warning is not None and warning.startswith("6% of the empty tray") and "now 4000" in warning
 
 
 def test_a_die_seen_only_by_its_glyph_is_refused() -> None:
