@@ -39,7 +39,10 @@ STROKE = 40.0  # a thin stroke this unlike the tray is no noise: the glyph of a 
 SHADOW_AREA = 0.15  # (dice) a cast shadow smaller than this is left on its die: the reader copes as it always did
 DEEP = 0.74  # (L + 40.8) ratio: a lamp's shadow core (~55 % of the pixel values) is darker; a soft shade is not
 LOOSE = 1.5  # a shadow found is grown through pixels this much less strictly like the cloth in shadow
-LIGHT_CHANGE = 6.0  # (dice) "shadow" over more than this: the light changed (a lamp turned down), not cast shadows
+# (dice) "shadow" over more than this: the light changed (a lamp turned down), not cast shadows. Six dice under a low
+# side lamp cast up to 6.5 dice of shadow (a fresh installation of issue 29's fourteenth round, beige felt at 48 px:
+# at 6, left uncut, their pieces covered more than six dice can, "a hand"); a dimmed lamp darkens the whole tray.
+LIGHT_CHANGE = 12.0
 # (dice) pixels far unlike the cloth amid a shadow-like patch: a glyph, whose die the patch is (a smaller island is
 # a bit of a die's own edge cut off by its shadow)
 ISLAND = 0.05

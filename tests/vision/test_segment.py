@@ -263,6 +263,26 @@ def test_a_black_die_lit_brighter_than_navy_felt_is_found_apart_from_its_shadow(
         assert len([b for b in found if np.hypot(b.x - die.centre[0], b.y - die.centre[1]) < 0.2 * die_px]) == 1
 
 
+def test_six_dice_under_a_low_side_lamp_have_their_long_shadows_cut_and_are_no_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beige felt at 48 px under a low warm side lamp (camera 904): six dice cast 6.5 dice of shadow, joining them in
+    two chains. Cut off, the six are found (each within half a die: the reader places it from there); taken for a
+    change of the light and left on, "a hand"."""
+    import vision.segment
+
+    scene = Scene(640, 480, 48, cloth="beige felt", lamp="warm", harsh=True, lamp_place="side")
+    frame = scatter(571, DICE, 6, look=load_look("harbour"), style=EVAL_STYLE, scene=scene, touching=0.12,
+                    on_edge=0.0, camera_seed=904)  # fmt: skip
+    tray = _calibrated(904, "harbour", scene, 50.0)
+    found = find_dice(frame.image, 50.0, tray)
+    assert not found.obstructed
+    for die in frame.dice:
+        assert len([b for b in found.blobs if np.hypot(b.x - die.centre[0], b.y - die.centre[1]) < 0.5 * 50]) == 1
+    monkeypatch.setattr(vision.segment, "LIGHT_CHANGE", 6.0)
+    assert find_dice(frame.image, 50.0, tray).obstructed
+
+
 def _glyph_near(blobs: list, x: float, y: float, reach: float) -> bool:
     """Exactly one found die's glyph (Blob.glyph: where the reader seeks its top) lies near (x, y)."""
     return [b.glyph is not None and np.hypot(b.glyph[0] - x, b.glyph[1] - y) < reach for b in blobs].count(True) == 1
