@@ -139,11 +139,18 @@ def test_too_many_tables_is_refused_plainly(capsys: pytest.CaptureFixture[str]) 
     assert f"--tables takes 1 to {venue_demo.MAX_TABLES} tables" in capsys.readouterr().err
 
 
+def ctrl_c_heard() -> None:
+    """In the demo's process before it starts: Ctrl-C (SIGINT) handled as a terminal would deliver it. A shell that
+    starts the tests in the background (`make test &`) ignores SIGINT, the demo would inherit that, and these tests
+    would wait for it forever."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_tables_the_venue_and_the_broker(tmp_path: Path) -> None:
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "PIRATE_TABLE_HOME": str(tmp_path)}
     command = [sys.executable, "-m", "table", "demo", "--tables", "3", "--headless", "--seed", str(SEED)]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                          env=environment) as demo:  # fmt: skip
+                          env=environment, preexec_fn=ctrl_c_heard) as demo:  # fmt: skip
         assert demo.stdout is not None
         for line in demo.stdout:
             if line.startswith("Table t3:"):  # every table has started: Ctrl-C now
@@ -161,7 +168,7 @@ def test_serve_keeps_the_venue_page_up_until_ctrl_c_then_says_goodbye(tmp_path: 
     environment = {**os.environ, "PYTHONPATH": str(ROOT), "PIRATE_TABLE_HOME": str(tmp_path)}
     command = [sys.executable, "-m", "table", "demo", "--tables", "3", "--headless", "--seed", str(SEED), "--serve"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                          env=environment) as demo:  # fmt: skip
+                          env=environment, preexec_fn=ctrl_c_heard) as demo:  # fmt: skip
         assert demo.stdout is not None
         said = []
         for line in demo.stdout:
