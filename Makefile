@@ -15,7 +15,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 	scripts/test-on-python 3.13
 
 # The rules, flows and referee tests on Python 3.13 (Raspberry Pi OS Trixie's), in a small environment of its own

