@@ -122,3 +122,14 @@ def test_dice_read_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     reader.stdout.close()  # `| head -1`
     _, err = reader.communicate(timeout=120)
     assert b"Traceback" not in err and reader.returncode == 1
+
+
+def test_calibration_names_the_configured_exposure_only_for_a_camera_it_reaches(tmp_path: Path) -> None:
+    """The overexposure warning names [camera] exposure_us with its value for the Pi camera, which the config sets;
+    a webcam or a folder of pictures keeps its own exposure (vision/calibrate.py check_exposure)."""
+
+    class PiCameraSetTo:
+        exposure_us = 3000
+
+    assert dice_commands.Frames(PiCameraSetTo()).exposure_us == 3000
+    assert dice_commands.Frames(dice_commands._camera(str(tmp_path))).exposure_us is None

@@ -72,15 +72,22 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
     return tray
 
 
-def check_exposure(tray: np.ndarray, exposure_us: int) -> str | None:
-    """The warning to give when the lamp overexposes part of the empty tray (else None): what to change."""
+def check_exposure(tray: np.ndarray, exposure_us: int | None) -> str | None:
+    """The warning to give when the lamp overexposes part of the empty tray (else None): what to change.
+    `exposure_us`: the Pi camera's exposure, which the config sets; None for a camera it does not reach (a webcam,
+    a folder of pictures), whose exposure is its own."""
     share = float(np.count_nonzero(tray.max(axis=2) >= CLIPPED)) / (tray.shape[0] * tray.shape[1])
     if share <= OVEREXPOSED:
         return None
+    shorter = (
+        f"shorten the Pi camera's exposure ([camera] exposure_us in the config, now {exposure_us})"
+        if exposure_us is not None
+        else "turn the camera's own exposure down"
+    )
     return (
         f"{share:.0%} of the empty tray is overexposed (the camera sees it at its brightest): there a die the "
-        f"colour of the lit cloth is lost against it. Turn the lamp down or away from the tray, or shorten the Pi "
-        f"camera's exposure ([camera] exposure_us in the config, now {exposure_us}), and calibrate again"
+        f"colour of the lit cloth is lost against it. Turn the lamp down or away from the tray, or {shorter}, and "
+        f"calibrate again"
     )
 
 

@@ -154,6 +154,11 @@ class Frames:
             raise Stopped(f"the camera stopped giving pictures ({self.missing} missing in a row)")
         return frame
 
+    @property
+    def exposure_us(self) -> int | None:
+        """The camera's exposure where the config sets it (the Pi camera's), else None."""
+        return getattr(self.camera, "exposure_us", None)
+
     def put_back(self, frame: np.ndarray) -> None:
         self._back.append(frame)
 
@@ -507,7 +512,6 @@ def calibrate(camera, ask: Callable[[str], str], empty_frames: int = 5) -> int:
 
 
 def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> int:
-    from table.devices.camera import DEFAULT_EXPOSURE_US
     from vision.calibrate import (
         CalibrationError,
         ClothError,
@@ -580,7 +584,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                 if not picture_of(kind):
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
-    overexposed = check_exposure(tray, configured_exposure_us() or DEFAULT_EXPOSURE_US)
+    overexposed = check_exposure(tray, frames.exposure_us)
     warnings = [overexposed] if overexposed is not None else []
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")

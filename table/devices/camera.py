@@ -67,6 +67,7 @@ class PiCamera:
     ) -> None:
         from picamera2 import Picamera2  # only on the Pi
 
+        self.exposure_us = exposure_us  # (what calibration names when the lamp overexposes the tray)
         self.camera = Picamera2()
         # picamera2 names formats after libcamera's word order: "RGB888" lands in memory as B, G, R, as OpenCV wants.
         config = self.camera.create_still_configuration(main={"size": (width, height), "format": "RGB888"})

@@ -41,7 +41,7 @@ def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_acce
     # Its lamp overexposes a fifth of the tray (blue at 255), where the cyan mermaid dice vanish: said, last.
     careful = capsys.readouterr().out.split("careful: ")[-1]
     assert careful.startswith("19% of the empty tray is overexposed")
-    assert "exposure_us in the config, now 8000" in careful
+    assert "turn the camera's own exposure down" in careful  # (a folder: the config's exposure reaches no camera)
 
 
 def test_a_tray_overexposed_in_more_than_a_few_percent_is_warned_about() -> None:
@@ -51,6 +51,8 @@ def test_a_tray_overexposed_in_more_than_a_few_percent_is_warned_about() -> None
     tray[: round(100 * OVEREXPOSED) + 1, :, 2] = 252
     warning = check_exposure(tray, 4000)
     assert warning is not None and warning.startswith("6% of the empty tray") and "now 4000" in warning
+    elsewhere = check_exposure(tray, None)  # a webcam, a folder: the config's exposure_us does not reach it
+    assert elsewhere is not None and "exposure_us" not in elsewhere and "the camera's own exposure" in elsewhere
 
 
 def test_a_die_seen_only_by_its_glyph_is_refused() -> None:
