@@ -61,13 +61,20 @@ class OneDie:
     cloth_distance: float
 
 
-def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
-    """The tray background: the per-pixel median of frames of the empty tray."""
+def empty_tray(frames: Sequence[np.ndarray], die_px: float, exposure_us: int | None = None) -> np.ndarray:
+    """The tray background: the per-pixel median of frames of the empty tray. Refused if something stands out in it;
+    where the lamp overexposes the tray, that is said as the likelier cause (`exposure_us`: see check_exposure)."""
     if not frames:
         raise CalibrationError("no picture of the empty tray")
     tray = np.median(np.stack(frames), axis=0).astype(np.uint8)
     found = find_dice(tray, die_px)
     if found.obstructed or found.blobs:
+        # A lamp's hot spot, washed out to white or yellow, stands out from the rest of an empty tray as a die does
+        # (light wood under a warm side lamp, a third of it at the camera's limit): "not empty" would send the
+        # owner looking for dice that are not there.
+        overexposed = check_exposure(tray, exposure_us)
+        if overexposed is not None:
+            raise CalibrationError(f"something stands out in the empty tray where the lamp is brightest: {overexposed}")
         raise CalibrationError(f"the tray is not empty: {len(found.blobs)} dice or a hand seen; empty it and retry")
     return tray
 

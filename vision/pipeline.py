@@ -136,7 +136,12 @@ class DiceReader:
             faces.update(zip(unsure, again, strict=True))
         readings = []
         for i in range(len(blobs)):
+            # The chance the reading is right: its kind, and its face (with the chance the die lies flat: a die
+            # leaning on an edge shows a face or two, squashed, and one is read now and then, the posture network
+            # having given it a clearly larger chance to lean than a flat die gets) or that it leans.
             face, face_confidence = faces.get(i, (None, float(leaning[i])))  # None: on its edge
+            if face is not None:
+                face_confidence *= 1.0 - float(leaning[i])
             confidence = float(kind_confidence[i]) * face_confidence
             readings.append(DieReading(kinds[i], face, round(places[i][0]), round(places[i][1]), confidence))
         # Best first: a flat die with a clear top face, then the surest; kept in the order found. A die placed at the

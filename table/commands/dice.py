@@ -542,7 +542,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
             still.moving(frame)
         empties.append(frame)
     try:
-        tray = empty_tray(empties, current.die_px)
+        tray = empty_tray(empties, current.die_px, frames.exposure_us)
     except CalibrationError as error:
         print(f"not calibrated: {error}", file=sys.stderr)
         return 1

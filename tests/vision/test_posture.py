@@ -7,6 +7,7 @@ from vision.posture import GEOMETRY, INPUTS, SIZE, PostureNet, context_crops, fe
 from vision.render import EVAL_STYLE, Scene, load_look, scatter
 from vision.segment import Blob, find_dice
 from vision.topface import TopFace
+from vision.voting import DEFAULT_RULE
 
 DICE = load_dice()
 # Tuning installation dev-side-26px (bench/bench_vision.py): dice 26 px wide under a camera tilted over grey felt, a
@@ -49,6 +50,23 @@ def test_dice_leaning_on_an_edge_are_not_read(reader: DiceReader) -> None:
     assert found >= 55 and read <= 2
     # and a leaning die's reading says how sure the network is that it leans
     assert all(0.5 <= d.confidence <= 1 for d in dice if d.face is None)
+
+
+@pytest.mark.parametrize(("seed", "below"), [(8026, 0.6), (8046, DEFAULT_RULE.min_confidence)])
+def test_a_leaning_die_read_as_a_face_is_read_with_the_chance_it_leans(
+    reader: DiceReader, seed: int, below: float
+) -> None:
+    """A leaning die read as showing a face now and then; the network gave it a chance to lean (0.41, 0.42) that a
+    flat die seldom gets (on 16 installations, 1.4 % of the flat dice read right got 0.15 or more, and half of
+    the leaning dice read as a face). Its confidence counts that chance: 0.96 -> 0.57, under the 0.6 at which the dice
+    game asks its thrower to confirm; 0.54 -> 0.32, unsure to the vote over frames. Flat dice keep theirs."""
+    frame = _frame(seed, 3, on_edge=1.0)
+    dice = reader.read(frame.image).dice
+    (read,) = [d for d in dice if d.face is not None and any(np.hypot(d.x - t.centre[0], d.y - t.centre[1]) < 13
+                                                               for t in frame.dice)]  # fmt: skip
+    assert read.confidence < below
+    flat = reader.read(_frame(540, 5).image).dice
+    assert len(flat) == 5 and all(d.face is not None and d.confidence > 0.95 for d in flat)
 
 
 def test_features_of_every_die_and_of_none() -> None:
