@@ -24,6 +24,7 @@ from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader, to_lab
 from vision.segment import find_dice, half_size_lab, resized, segment_scale
 from vision.shadows import without_shadows
+from vision.topface import find_top_face
 
 MIN_DIE_PX, MAX_DIE_PX = 16.0, 160.0  # a die narrower or wider than this is no die the reader can use
 CORE_AT_LEAST = 0.45  # a die keeps at least this share of the piece (die and shadow) when its shadow is cut off
@@ -34,6 +35,13 @@ RIM = 1.05  # the top face, rim included, over the part of it in the body colour
 # and a die the colour of its sides is measured with them), and a tilted camera sees a die at the tray's far side
 # smaller (a white die's top measured 0.72 of the median on a tilted HD camera over teal felt, issue 29).
 PART_SEEN = 0.6
+# The die's width is the median of the kinds' measures. Under a tilted, wide camera most kinds can be measured with
+# the sides they show in their own colour, the shadow or a blur (a 40 px die measured 41 to 63 px, median 50, on grey
+# felt under a dim side lamp): where that median is over OVERSIZED times what the dice's top faces say (their
+# outlines as the reader finds them, vision/topface.py: TOP_SHARE of a die's width, its rounded rim left out; at
+# least TOPS_AT_LEAST of them found), the top faces' median is kept. On 33 tuning and new installations the two agree
+# within 0.95-1.08 but for three (1.16-1.29, dice 26-40 px measured 15-30 % too big); on the 15 held out, 0.95-1.10.
+TOP_SHARE, OVERSIZED, TOPS_AT_LEAST = 0.85, 1.12, 4
 CLOTH_DISTANCE = 7.0  # a die's body must differ at least this much from the cloth (LAB, lightness counting half)
 CLOTH_CLOSE = 14.0  # ... and is said to be close to it under this: calibrated, with a warning
 # A pixel with a channel this bright is at the camera's limit: the cloth's colour there is lost, and a die whose
@@ -167,12 +175,36 @@ def measure_die(image: np.ndarray, tray: np.ndarray) -> float:
     return fine[0] if fine is not None else side
 
 
+def top_face_width(image: np.ndarray, tray: np.ndarray, measured: float) -> float | None:
+    """The width of the one die on the calibrated tray as its top face says (None if no clear top face is found
+    there): the face the reader finds (vision/topface.py) around the die found at the `measured` width."""
+    found = find_dice(image, measured, half_size_lab(tray, segment_scale(measured)))
+    if found.obstructed or len(found.blobs) != 1:
+        return None
+    blob = found.blobs[0]
+    face = find_top_face(image, blob.x, blob.y, blob.angle, measured, blob.readable)
+    return face.side / TOP_SHARE if face is not None else None
+
+
+def die_width(measures: Sequence[float], by_tops: Sequence[float]) -> tuple[float, bool]:
+    """The die's width from each kind's measure and each top face's (top_face_width), and whether the top faces
+    decided it: the measures' median, unless it is over OVERSIZED times the top faces' (see TOP_SHARE)."""
+    size = float(np.median(measures))
+    if len(by_tops) >= TOPS_AT_LEAST and size > OVERSIZED * float(np.median(by_tops)):
+        return float(np.median(by_tops)), True
+    return size, False
+
+
 def one_die(image: np.ndarray, tray: np.ndarray, die_px: float | None = None) -> OneDie:
     """The single die in the picture of the calibrated tray: its width (measured unless `die_px` is given), its
     colours and its body's distance from the cloth around it."""
     measured = measure_die(image, tray)
     size = die_px if die_px is not None else measured
     found = find_dice(image, size, half_size_lab(tray, segment_scale(size)))
+    if len(found.blobs) > 1 and measured > size:
+        # Sized by the top faces (die_width), a die showing big sides of its own colour covers two dice's area and
+        # looks like two: it is the one piece measured, found again at that piece's width.
+        found = find_dice(image, measured, half_size_lab(tray, segment_scale(measured)))
     if found.obstructed:
         raise CalibrationError("something covers the tray")
     if len(found.blobs) != 1:

@@ -519,9 +519,11 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         check_cloth,
         check_exposure,
         closest_kinds,
+        die_width,
         empty_tray,
         measure_die,
         one_die,
+        top_face_width,
     )
     from vision.motion import SettleDetector
     from vision.pipeline import keep_die_px
@@ -550,6 +552,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     # them all (a die close to the cloth's colour shows only in part), then every die is checked at that size.
     pictures: dict[str, np.ndarray] = {}
     sizes: dict[str, float] = {}
+    tops: dict[str, float | None] = {}  # the same as each kind's top face says (top_face_width)
 
     def picture_of(kind: str) -> bool:
         while True:
@@ -563,6 +566,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                 continue
             try:
                 sizes[kind] = measure_die(image, tray)
+                tops[kind] = top_face_width(image, tray, sizes[kind])
             except CalibrationError as error:
                 print(f"  {error}")
                 continue
@@ -572,7 +576,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     for kind in current.dice.kinds:
         if not picture_of(kind):
             return 1
-    size = float(np.median(list(sizes.values())))
+    size, by_tops = die_width(list(sizes.values()), [top for top in tops.values() if top is not None])
     die_px = configured if configured is not None else size
     measured = {}
     for kind in current.dice.kinds:
@@ -602,7 +606,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     kinds = calibrated_kinds(current.kinds, colours)
     kinds.save(store / "kinds.npz")
     print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")
-    print(f"die size: {size:.0f} px wide (the {len(measured)} dice measured {low:.0f} to {high:.0f} px)")
+    how = " by their top faces" if by_tops else ""  # the whole dice measured as much bigger: their sides counted
+    print(f"die size: {size:.0f} px wide{how} (the {len(measured)} dice measured {low:.0f} to {high:.0f} px)")
     if configured is not None:
         print(f"  the config's [camera] die_px = {configured:g} is used instead; remove it to use what was measured")
     first, second, apart = closest_kinds(kinds)

@@ -14,6 +14,7 @@ from vision.calibrate import (
     OneDie,
     check_cloth,
     check_exposure,
+    die_width,
     empty_tray,
 )
 from vision.dice import load_dice
@@ -80,6 +81,31 @@ def test_an_empty_tray_a_lamp_washes_out_is_refused_for_its_light_not_for_dice()
     with_a_die = [calibration_frames(101, load_dice(), load_look("default"), Scene(), empty=0)[0]]
     with pytest.raises(CalibrationError, match="the tray is not empty: 1 dice or a hand seen"):
         empty_tray(with_a_die, 44.0)
+
+
+def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tilted HD camera over grey felt under a dim side lamp (an installation made new for this, camera 954): four
+    of the seven kinds were measured with the sides they show, their shadow or a blur (50-63 px for 40 px dice), and
+    the median, 50 px, was kept: 93.5 % of frames right, 97.1 % of faces. Their top faces say 41 px."""
+    scene = Scene(1280, 960, 40, cloth="grey felt", lamp="dim", harsh=True, lamp_place="side")
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    for i, image in enumerate(calibration_frames(954, load_dice(), load_look("default"), scene, seed=300_000)):
+        cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
+    assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
+    said = capsys.readouterr().out
+    assert "die size: 41 px wide by their top faces (the 7 dice measured 41 to 63 px)" in said, said
+
+
+def test_the_kinds_median_is_kept_where_the_top_faces_agree_with_it() -> None:
+    assert die_width([34.1, 32.8, 30.9, 39.9, 32.0, 40.2, 41.5], [33.8, 32.9, 34.9, 37.3, 32.9, 33.1, 32.9]) == (
+        34.1,
+        False,
+    )
+    assert die_width([30.2, 32.5, 30.6, 27.2, 32.3, 34.0], [26.4, 28.1, 25.1, 28.6, 25.6]) == (26.4, True)
+    assert die_width([30.2, 32.5, 30.6, 27.2, 32.3, 34.0], [26.4, 28.1, 25.1]) == (31.45, False)  # too few tops
 
 
 def test_a_die_seen_only_by_its_glyph_is_refused() -> None:
