@@ -13,6 +13,7 @@ from vision.calibrate import (
     ClothError,
     OneDie,
     check_cloth,
+    check_evenness,
     check_exposure,
     die_width,
     empty_tray,
@@ -49,8 +50,11 @@ def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_acce
     for i, image in enumerate(calibration_frames(604, load_dice(), load_look("default"), scene, seed=300_000)):
         cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
     assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
-    # Its lamp overexposes a fifth of the tray (blue at 255), where the cyan mermaid dice vanish: said, last.
-    careful = capsys.readouterr().out.split("careful: ")[-1]
+    # Its lamp overexposes a fifth of the tray (blue at 255), where the cyan mermaid dice vanish, and lights it
+    # unevenly: both said, last.
+    overexposed, uneven = capsys.readouterr().out.split("careful: ")[-2:]
+    assert uneven.startswith("the lamp lights the tray unevenly: its dimmest part is 48% as bright")
+    careful = overexposed
     assert careful.startswith("19% of the empty tray is overexposed")
     assert "turn the camera's own exposure down" in careful  # (a folder: the config's exposure reaches no camera)
 
@@ -106,6 +110,18 @@ def test_the_kinds_median_is_kept_where_the_top_faces_agree_with_it() -> None:
     )
     assert die_width([30.2, 32.5, 30.6, 27.2, 32.3, 34.0], [26.4, 28.1, 25.1, 28.6, 25.6]) == (26.4, True)
     assert die_width([30.2, 32.5, 30.6, 27.2, 32.3, 34.0], [26.4, 28.1, 25.1]) == (31.45, False)  # too few tops
+
+
+def test_a_tray_lit_far_more_on_one_side_is_warned_about() -> None:
+    """A warm lamp far off to the side of a tilted HD camera over brown felt (an installation made new for this,
+    camera 961): the tray's dim side gets a third of the light of its bright one, and there a die's top and sides are
+    lit alike (95 % of frames read right). An overhead lamp's tray is even enough to say nothing."""
+    side = Scene(1280, 960, 36, cloth="brown felt", lamp="warm", harsh=True, lamp_place="side")
+    warning = check_evenness(render([], 300_000, load_look("harbour"), scene=side, camera_seed=961).image)
+    assert warning is not None and warning.startswith("the lamp lights the tray unevenly: its dimmest part is 36%")
+    assert "Raise the lamp or move it nearer above the middle of the tray" in warning
+    overhead = Scene(640, 480, 58, cloth="grey felt", lamp="daylight", harsh=True, lamp_place="overhead")
+    assert check_evenness(render([], 300_000, load_look("harbour"), scene=overhead, camera_seed=102).image) is None
 
 
 def test_a_die_seen_only_by_its_glyph_is_refused() -> None:
