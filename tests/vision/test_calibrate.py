@@ -38,6 +38,19 @@ def test_a_cloth_just_close_enough_is_warned_with_its_difference_rounded_down() 
     assert check_cloth("red", _die(CLOTH_CLOSE), 40.0) is None
 
 
+def _calibrated_from_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scene: Scene, camera_seed: int
+) -> str:
+    """`dice calibrate --camera FOLDER` on what that installation's camera sees (vision.render.calibration_frames):
+    it must succeed; what it said."""
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    for i, image in enumerate(calibration_frames(camera_seed, load_dice(), load_look("default"), scene, seed=300_000)):
+        cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
+    assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
+    return capsys.readouterr().out
+
+
 def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_accepted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -45,18 +58,13 @@ def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_acce
     top), the white skull king die's top alone, far out in the view, at 0.72 of the median. Refused before ("only 35
     px of its 48 px stand out from the cloth"), though its body is far from the cloth (difference 52)."""
     scene = Scene(1280, 960, 40, cloth="teal felt", lamp="cool", harsh=True, lamp_place="side")
-    folder = tmp_path / "camera"
-    folder.mkdir()
-    for i, image in enumerate(calibration_frames(604, load_dice(), load_look("default"), scene, seed=300_000)):
-        cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
-    assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
+    said = _calibrated_from_a_folder(tmp_path, capsys, scene, 604)
     # Its lamp overexposes a fifth of the tray (blue at 255), where the cyan mermaid dice vanish, and lights it
     # unevenly: both said, last.
-    overexposed, uneven = capsys.readouterr().out.split("careful: ")[-2:]
+    overexposed, uneven = said.split("careful: ")[-2:]
     assert uneven.startswith("the lamp lights the tray unevenly: its dimmest part is 48% as bright")
-    careful = overexposed
-    assert careful.startswith("19% of the empty tray is overexposed")
-    assert "turn the camera's own exposure down" in careful  # (a folder: the config's exposure reaches no camera)
+    assert overexposed.startswith("19% of the empty tray is overexposed")
+    assert "turn the camera's own exposure down" in overexposed  # (a folder: the config's exposure reaches no camera)
 
 
 def test_a_tray_overexposed_in_more_than_a_few_percent_is_warned_about() -> None:
@@ -94,12 +102,7 @@ def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
     of the seven kinds were measured with the sides they show, their shadow or a blur (50-63 px for 40 px dice), and
     the median, 50 px, was kept: 93.5 % of frames right, 97.1 % of faces. Their top faces say 41 px."""
     scene = Scene(1280, 960, 40, cloth="grey felt", lamp="dim", harsh=True, lamp_place="side")
-    folder = tmp_path / "camera"
-    folder.mkdir()
-    for i, image in enumerate(calibration_frames(954, load_dice(), load_look("default"), scene, seed=300_000)):
-        cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
-    assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
-    said = capsys.readouterr().out
+    said = _calibrated_from_a_folder(tmp_path, capsys, scene, 954)
     assert "die size: 41 px wide by their top faces (the 7 dice measured 41 to 63 px)" in said, said
 
 
