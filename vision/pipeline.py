@@ -39,7 +39,8 @@ DEFAULT_CENTRE = MODELS / "centre.onnx"
 TAUGHT_FACES = "faces.npz"
 TAUGHT_KINDS = "kinds.npz"
 TAUGHT_TRAY = "tray.png"
-TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px": 58.1, "frame": [640, 480]}
+TAUGHT_SIZE = "tray.json"  # what calibration measured with the tray: {"die_px": 58.1, "frame": [640, 480]} (and
+# "whole_px" where the dice were sized by their top faces: a lone die's width with the sides it shows)
 DEFAULT_DIE_PX = 44.0  # a die's width in pixels when nothing was calibrated or configured
 UNSURE = 0.9  # a face read with less confidence than this is read again from slightly moved crops
 LEANING = 0.5  # a die the posture network thinks this likely to lean on an edge shows no face to read
@@ -94,6 +95,7 @@ class DiceReader:
         self.posture, self.place, _ = shipped_networks()
         self.centring = Centring(DEFAULT_CENTRE)  # its own: an OpenCV network is not to be shared between threads
         self.die_px = die_px
+        self.whole_px: float | None = None  # a lone die with its sides, where wider (from_folder; find_dice)
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
         self.tray = half_size_lab(tray, segment_scale(die_px)) if tray is not None else None
@@ -103,19 +105,22 @@ class DiceReader:
         """The shipped models, replaced by whatever was taught or calibrated into `folder` (if it exists).
 
         The die size: `die_px` if given (the config's), else the one calibration measured, else DEFAULT_DIE_PX."""
-        kinds = faces = tray = None
+        kinds = faces = tray = whole_px = None
         if die_px is None:
             die_px = learned_die_px(folder) or DEFAULT_DIE_PX
+            whole_px = learned_die_px(folder, "whole_px")  # (only with the size it was measured beside)
         if folder is not None:
             kinds = _taught(folder / TAUGHT_KINDS, KindReader.load)
             faces = _taught(folder / TAUGHT_FACES, lambda path: FaceNet.load(str(path)))
             if (folder / TAUGHT_TRAY).exists():
                 tray = cv2.imread(str(folder / TAUGHT_TRAY))
-        return cls(kinds, faces, dice, die_px, tray)
+        reader = cls(kinds, faces, dice, die_px, tray)
+        reader.whole_px = whole_px
+        return reader
 
     def read(self, image: np.ndarray, tray: np.ndarray | None = None) -> TrayReading:
         """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
-        found = find_dice(image, self.die_px, tray if tray is not None else self.tray)  # any die size
+        found = find_dice(image, self.die_px, tray if tray is not None else self.tray, self.whole_px)  # any size
         blobs = found.blobs
         cut = cut_out(image, blobs, self.die_px, self.posture, self.place, self.centring, self.faces)
         crops, tops, leaning, places, looks = cut.crops, cut.tops, cut.leaning, cut.places, cut.looks
@@ -340,17 +345,22 @@ def _taught(path: Path, load: Callable[[Path], T]) -> T | None:
         return None
 
 
-def learned_die_px(folder: Path | None) -> float | None:
-    """The die width calibration measured and kept in `folder` (None if it never did, or the file is damaged)."""
+def learned_die_px(folder: Path | None, key: str = "die_px") -> float | None:
+    """The die width calibration measured and kept in `folder` (None if it never did, or the file is damaged);
+    `key` "whole_px": a lone die's width with its sides, kept where the top faces set the die width."""
     if folder is None or not (folder / TAUGHT_SIZE).exists():
         return None
     try:
-        value = json.loads((folder / TAUGHT_SIZE).read_text(encoding="utf-8"))["die_px"]
+        value = json.loads((folder / TAUGHT_SIZE).read_text(encoding="utf-8"))[key]
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return float(value) if isinstance(value, int | float) and 8 <= value <= 400 else None
 
 
-def keep_die_px(folder: Path, die_px: float, frame: tuple[int, int]) -> None:
-    """Keep the measured die width (and the frame size it was measured in) beside the calibrated tray."""
-    (folder / TAUGHT_SIZE).write_text(json.dumps({"die_px": round(die_px, 1), "frame": list(frame)}) + "\n")
+def keep_die_px(folder: Path, die_px: float, frame: tuple[int, int], whole_px: float | None = None) -> None:
+    """Keep the measured die width (and the frame size it was measured in) beside the calibrated tray; `whole_px`
+    where the dice were sized by their top faces (vision/calibrate.die_width)."""
+    size = {"die_px": round(die_px, 1), "frame": list(frame)}
+    if whole_px is not None:
+        size["whole_px"] = round(whole_px, 1)
+    (folder / TAUGHT_SIZE).write_text(json.dumps(size) + "\n")

@@ -375,21 +375,29 @@ class _Piece:
         return window
 
 
-def find_dice(image: np.ndarray, die_px: float, tray: np.ndarray | None = None) -> Segmentation:
+def find_dice(
+    image: np.ndarray, die_px: float, tray: np.ndarray | None = None, whole_px: float | None = None
+) -> Segmentation:
     """Every die on the tray, touching dice separated by how many dice their heap's area holds.
 
     The frame is segmented at the scale that makes its dice SEGMENT_DIE wide (half size for 44 px dice), so every
-    size in pixels below is the one tuned for 44 px dice, whatever the camera's height and resolution."""
+    size in pixels below is the one tuned for 44 px dice, whatever the camera's height and resolution.
+
+    `whole_px`: a lone die's width with the sides it shows, where calibration sized the dice by their top faces
+    (vision/calibrate.die_width: a tilted wide camera). Six such dice cover as much more of the tray, before they
+    can be a hand, as a lone one does (six 40 px dice sized 37 px covered 11-12.5 dice's area, over MOST_AGAIN)."""
     scale = segment_scale(die_px)
+    spread = max(1.0, whole_px / die_px) ** 2 if whole_px else 1.0
     masks = _Masks(image, tray, scale)
     found = _find_dice(masks, die_px * scale)
     if found.obstructed:
         # The camera's drift alone can look like a hand (matched_tray): looked at again in the frame's own light. A
         # hand is still a hand; dice are no longer lost to a drift (matching every frame would move the thresholds
         # below, tuned without it: on the tuning installations 1 frame in 2 400 lost a die before, 6 with it). And
-        # six dice with all the sides and shadows they show may cover more than a first look allows.
+        # six dice with all the sides and shadows they show may cover more than a first look allows (more still
+        # where a lone die shows sides as big as its top: `whole_px`).
         again = _Masks(image, tray, scale, matched=True) if masks.given_tray else masks
-        found = _find_dice(again, die_px * scale, MOST_AGAIN)
+        found = _find_dice(again, die_px * scale, MOST_AGAIN * spread)
     blobs = [
         Blob(b.x / scale, b.y / scale, b.angle, b.readable, None if b.glyph is None else _scaled(b.glyph, scale))
         for b in found.blobs

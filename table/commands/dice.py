@@ -603,7 +603,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
     colours = {kind: die.colour for kind, die in measured.items()}
     low, high = min(sizes.values()), max(sizes.values())
     cv2.imwrite(str(store / "tray.png"), tray)
-    keep_die_px(store, size, (tray.shape[1], tray.shape[0]))
+    whole = float(np.median(list(sizes.values()))) if by_tops else None  # (the dice with their sides: find_dice)
+    keep_die_px(store, size, (tray.shape[1], tray.shape[0]), whole)
     kinds = calibrated_kinds(current.kinds, colours)
     kinds.save(store / "kinds.npz")
     print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")

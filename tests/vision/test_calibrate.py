@@ -19,6 +19,7 @@ from vision.calibrate import (
     empty_tray,
 )
 from vision.dice import load_dice
+from vision.pipeline import DiceReader
 from vision.render import Scene, calibration_frames, load_look, render
 
 
@@ -104,6 +105,9 @@ def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
     scene = Scene(1280, 960, 40, cloth="grey felt", lamp="dim", harsh=True, lamp_place="side")
     said = _calibrated_from_a_folder(tmp_path, capsys, scene, 954)
     assert "die size: 41 px wide by their top faces (the 7 dice measured 41 to 63 px)" in said, said
+    # The dice with their sides are kept too: six of them cover that much more of the tray (vision/segment.find_dice).
+    reader = DiceReader.from_folder(dice_commands.dice_folder())
+    assert round(reader.die_px) == 41 and reader.whole_px is not None and 49 <= reader.whole_px <= 51
 
 
 def test_the_kinds_median_is_kept_where_the_top_faces_agree_with_it() -> None:
