@@ -3,23 +3,17 @@
 The kind colours are refitted (each kind's Gaussian, shrunk toward the shipped one when photos are few) and the face
 network is adapted: trained further from the shipped weights on the photos, each photo also slightly turned, scaled
 and shifted, so 20 photos per face are enough.
-
-Each photo's die is also cut a little off its top's middle, from the photo itself (OFF_CENTRE crops, up to OFF_BY die
-any way). Far out in a wide camera's frame a die shows a side nearly as big as its top, with a glyph of its own, and
-the reader now and then centres such a die a tenth of a die or two towards that side: taught from crops cut off the
-middle in the table's own camera, the network reads the glyph nearest the crop's middle, the top's (issue 29).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.crops import CROP, die_crops, die_looks
+from vision.crops import CROP, die_looks
 from vision.dice import DiceSet
 from vision.faces import LABELS, FaceNet, features
 from vision.kinds import KindReader
@@ -28,7 +22,6 @@ from vision.segment import find_dice
 
 PHOTO_SUFFIXES = {".png", ".jpg", ".jpeg"}
 VARIANTS = 8  # slightly moved copies of each photo's crop
-OFF_CENTRE, OFF_BY = 8, 0.25  # crops of each photo's die cut up to OFF_BY die off its top's middle
 
 
 class TeachError(ValueError):
@@ -42,12 +35,11 @@ class TaughtPhotos:
     faces: list[str]
     skipped: list[tuple[Path, str]]  # photo and why it was not used
     paths: list[Path]  # the photo each crop was cut from
-    off_centre: np.ndarray  # (n, OFF_CENTRE, CROP, CROP, 3): each die cut a little off its top's middle
 
 
 def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | None = None) -> TaughtPhotos:
     """The one readable die in each photo, with the kind and face its folder names."""
-    crops, kinds, faces, skipped, paths, off_centre = [], [], [], [], [], []
+    crops, kinds, faces, skipped, paths = [], [], [], [], []
     for kind_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
         for face_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
             kind, face = kind_dir.name, face_dir.name
@@ -69,8 +61,6 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                     cut = cut_out(image, blobs or found.blobs, die_px, *shipped_networks())
                     if blobs or cut.tops[0] is not None:
                         crops.append(cut.crops[0])
-                        angle = (blobs or found.blobs)[0].angle
-                        off_centre.append(cut_off_centre(image, *cut.places[0], angle, die_px, seed=len(crops)))
                         kinds.append(kind)
                         faces.append(face)
                         paths.append(photo)
@@ -78,17 +68,7 @@ def load_photos(folder: Path, dice: DiceSet, die_px: float, tray: np.ndarray | N
                 skipped.append((photo, f"{len(blobs)} readable dice seen, one wanted"))
     if not crops:
         raise TeachError(f"{folder}: no usable photo (want {folder}/<kind>/<face>/*.png, one die per photo)")
-    return TaughtPhotos(np.stack(crops), kinds, faces, skipped, paths, np.stack(off_centre))
-
-
-def cut_off_centre(image: np.ndarray, x: float, y: float, angle: float, die_px: float, seed: int) -> np.ndarray:
-    """(OFF_CENTRE, CROP, CROP, 3): the die at (x, y) cut as the reader cuts it, but up to OFF_BY die off there, any
-    way (spread evenly over that disc)."""
-    rng = np.random.default_rng(seed)
-    reach = OFF_BY * die_px * np.sqrt(rng.uniform(0, 1, OFF_CENTRE))
-    way = rng.uniform(0, 2 * math.pi, OFF_CENTRE)
-    places = [(x + r * math.cos(w), y + r * math.sin(w), angle) for r, w in zip(reach, way, strict=True)]
-    return die_crops(image, places, die_px)
+    return TaughtPhotos(np.stack(crops), kinds, faces, skipped, paths)
 
 
 def varied(crops: np.ndarray, copies: int = VARIANTS, seed: int = 0) -> np.ndarray:
@@ -111,10 +91,8 @@ def varied(crops: np.ndarray, copies: int = VARIANTS, seed: int = 0) -> np.ndarr
 def teach(photos: TaughtPhotos, kinds: KindReader, faces: FaceNet, epochs: int = 12) -> tuple[KindReader, FaceNet]:
     """The readers adapted to these photos (the ones given are not changed)."""
     taught_kinds = KindReader.fit(die_looks(photos.crops).colours, photos.kinds, prior=kinds)
-    labels = [LABELS.index(f) for f in photos.faces]
-    many = np.concatenate([varied(photos.crops), photos.off_centre.reshape(-1, CROP, CROP, 3)])
-    y = np.concatenate([np.tile(labels, VARIANTS), np.repeat(labels, OFF_CENTRE)])
+    many = varied(photos.crops)
     x = features(die_looks(many).maps)
-    y = np.repeat(y, 4)  # (features: each map in its four turns)
+    y = np.repeat(np.tile([LABELS.index(f) for f in photos.faces], len(many) // len(photos.crops)), 4)
     taught_faces = FaceNet.train(x, y, epochs=epochs, start=faces, rate=0.001, faces_only=True)
     return taught_kinds, taught_faces

@@ -465,7 +465,7 @@ def _photos_subset(photos, chosen: np.ndarray):  # -> vision.teach.TaughtPhotos
     pick = np.flatnonzero(chosen)
     return TaughtPhotos(
         photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [],
-        [photos.paths[i] for i in pick], photos.off_centre[pick],
+        [photos.paths[i] for i in pick],
     )  # fmt: skip
 
 

@@ -11,11 +11,10 @@ import pytest
 
 from table.commands import dice as dice_commands
 from table.devices.camera import FileCamera
-from vision.crops import CROP, die_looks
 from vision.dice import load_dice
 from vision.pipeline import DiceReader
 from vision.render import EVAL_STYLE, DieSpec, Scene, load_look, render, scatter
-from vision.teach import OFF_BY, OFF_CENTRE, TaughtPhotos, TeachError, load_photos, teach
+from vision.teach import TeachError, load_photos, teach
 
 DICE = load_dice()
 HARBOUR = load_look("harbour")
@@ -67,35 +66,6 @@ def test_teaching_20_photos_per_face_makes_the_harbour_dice_readable(photos_fold
     after = _right_share(DiceReader(kinds, faces))
     assert before < 0.6  # the shipped colours do not fit this printing
     assert after >= 0.97  # the long run over many frames is in BENCHMARKS.md
-
-
-def _some(photos: TaughtPhotos, chosen: np.ndarray, off_centre: bool) -> TaughtPhotos:
-    """The chosen photos, with their off-centre crops or without any."""
-    pick = np.flatnonzero(chosen)
-    off = photos.off_centre[pick] if off_centre else photos.off_centre[pick][:, :0]
-    return TaughtPhotos(photos.crops[pick], [photos.kinds[i] for i in pick], [photos.faces[i] for i in pick], [],
-                        [photos.paths[i] for i in pick], off)  # fmt: skip
-
-
-def test_taught_from_crops_cut_off_the_middle_it_reads_a_die_centred_a_little_off(photos_folder: Path) -> None:
-    """Taught from half the photos, the network reads the other half's dice cut up to a quarter die off their top's
-    middle (where reading places a die far out in a wide frame now and then): 97 % of them right (73 % taught from
-    the centred crops alone), still every centred one."""
-    shipped = DiceReader()
-    photos = load_photos(photos_folder, DICE, shipped.die_px)
-    taught = np.arange(len(photos.kinds)) % 2 == 0
-    others = np.flatnonzero(~taught)
-    maps = die_looks(photos.off_centre[others].reshape(-1, CROP, CROP, 3)).maps
-    allowed = [DICE.faces_of(photos.kinds[i]) for i in others for _ in range(OFF_CENTRE)]
-    truth = [photos.faces[i] for i in others for _ in range(OFF_CENTRE)]
-    right = {}
-    for off_centre in (True, False):
-        _, faces = teach(_some(photos, taught, off_centre), shipped.kinds, shipped.faces)
-        read = faces.read_many(maps, allowed)
-        right[off_centre] = np.mean([face == want for (face, _), want in zip(read, truth, strict=True)])
-        centred = faces.read_many(die_looks(photos.crops[others]).maps, allowed[::OFF_CENTRE])
-        assert [face for face, _ in centred] == truth[::OFF_CENTRE]
-    assert right[True] >= 0.93 and right[False] <= right[True] - 0.1
 
 
 def test_teach_command_keeps_what_it_learned_in_the_data_folder(
@@ -193,7 +163,3 @@ def test_a_photos_die_is_cut_as_the_reader_cuts_it(tmp_path: Path) -> None:
     assert np.array_equal(taught.crops[0], cut.crops[0])
     without_centring = cut_out(image, find_dice(image, 27.0).blobs, 27.0, *shipped_networks()[:2], None)
     assert not np.array_equal(taught.crops[0], without_centring.crops[0])
-    # And cut off there, up to OFF_BY die any way: each such crop is the centred one moved (phase correlation).
-    grey = [cv2.cvtColor(c, cv2.COLOR_BGR2GRAY).astype(np.float32) for c in (taught.crops[0], *taught.off_centre[0])]
-    moves = [float(np.hypot(*cv2.phaseCorrelate(grey[0], other)[0])) / CROP for other in grey[1:]]
-    assert len(moves) == OFF_CENTRE and max(moves) <= OFF_BY + 0.03 and max(moves) > OFF_BY / 2 and min(moves) > 0.02
