@@ -20,7 +20,7 @@ from vision.calibrate import (
 )
 from vision.dice import load_dice
 from vision.pipeline import DiceReader
-from vision.render import Scene, calibration_frames, load_look, render
+from vision.render import DieSpec, Scene, calibration_frames, load_look, render
 
 
 def _die(cloth_distance: float) -> OneDie:
@@ -79,21 +79,24 @@ def test_a_tray_overexposed_in_more_than_a_few_percent_is_warned_about() -> None
     assert elsewhere is not None and "exposure_us" not in elsewhere and "the camera's own exposure" in elsewhere
 
 
-def test_an_empty_tray_a_lamp_washes_out_is_refused_for_its_light_not_for_dice() -> None:
+def test_an_empty_tray_a_lamp_washes_out_is_calibrated_but_a_die_in_it_is_not() -> None:
     """Light wood under a warm side lamp (an installation made new for this, camera 951): a third of the empty tray
-    at the camera's limit, its hot spot and a corner standing out from the rest as dice would. It was refused as
-    "not empty: 2 dice or a hand seen", sending the owner to look for dice; now for its light, saying what to change.
-    A tray with a die in it, evenly lit, is still refused as not empty."""
+    at the camera's limit, its hot spot and a dim corner standing out from the rest as dice would. Refused, its dice
+    were read without a calibrated tray: 33 % of frames right; calibrated, 99.5 %. It is calibrated at any die size
+    the step may be given (the reader read a die in the hot spot at 34 px, in the corner at 26: the light's doing);
+    a die in the middle of it, or in an evenly lit tray, is still refused."""
     scene = Scene(640, 480, 30, cloth="light wood", lamp="warm", harsh=True, lamp_place="side")
-    empties = [render([], 300_000 + i, load_look("default"), scene=scene, camera_seed=951).image for i in range(3)]
-    with pytest.raises(CalibrationError) as refused:
-        empty_tray(empties, 30.0, 8000)
-    assert "stands out in the empty tray where the lamp is brightest" in str(refused.value)
-    assert "overexposed" in str(refused.value) and "[camera] exposure_us in the config, now 8000" in str(refused.value)
-    assert "dice or a hand" not in str(refused.value)
-    with_a_die = [calibration_frames(101, load_dice(), load_look("default"), Scene(), empty=0)[0]]
-    with pytest.raises(CalibrationError, match="the tray is not empty: 1 dice or a hand seen"):
-        empty_tray(with_a_die, 44.0)
+    look = load_look("default")
+    empties = [render([], 300_000 + i, look, scene=scene, camera_seed=951).image for i in range(3)]
+    for die_px in (26.0, 30.0, 34.0, 44.0):
+        assert empty_tray(empties, die_px, 8000).shape == (480, 640, 3)
+    with_a_die = [render([DieSpec("blue", "4", 300, 250, 10)], 300_000 + i, look, scene=scene, camera_seed=951).image
+                  for i in range(3)]  # fmt: skip
+    with pytest.raises(CalibrationError, match="the tray is not empty: a die seen"):
+        empty_tray(with_a_die, 30.0, 8000)
+    evenly_lit = [calibration_frames(101, load_dice(), look, Scene(), empty=0)[0]]
+    with pytest.raises(CalibrationError, match="the tray is not empty: a die seen"):
+        empty_tray(evenly_lit, 44.0)
 
 
 def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
