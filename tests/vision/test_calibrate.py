@@ -99,6 +99,18 @@ def test_an_empty_tray_a_lamp_washes_out_is_calibrated_but_a_die_in_it_is_not() 
         empty_tray(evenly_lit, 44.0)
 
 
+def test_an_empty_tray_whose_glare_looks_like_a_hand_is_refused_for_its_light() -> None:
+    """A glare washed out to white over an eighth of green felt covers more than six dice could: a hand, were it not
+    at the camera's limit. Refused for its light, saying what to change, not sending the owner to look for a hand."""
+    glare = render([], 300_000, load_look("default"), scene=Scene(640, 480, 44, cloth="green felt")).image.copy()
+    cv2.circle(glare, (420, 200), 120, (255, 255, 255), -1)
+    glare = cv2.GaussianBlur(glare, (31, 31), 0)
+    with pytest.raises(CalibrationError) as refused:
+        empty_tray([glare], 44.0, 8000)
+    assert str(refused.value).startswith("something stands out in the empty tray where the lamp is brightest: 13% ")
+    assert "[camera] exposure_us in the config, now 8000" in str(refused.value) and "hand" not in str(refused.value)
+
+
 def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
