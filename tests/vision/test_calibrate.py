@@ -99,6 +99,12 @@ def test_an_empty_tray_a_lamp_washes_out_is_calibrated_but_a_die_in_it_is_not() 
         empty_tray(evenly_lit, 44.0)
 
 
+def test_an_empty_tray_with_a_hand_over_it_is_refused() -> None:
+    hand = render([], 7, load_look("default"), hand=True).image
+    with pytest.raises(CalibrationError, match=r"the tray is not empty: something covers it \(a hand\?\)"):
+        empty_tray([hand], 44.0)
+
+
 def test_an_empty_tray_whose_glare_looks_like_a_hand_is_refused_for_its_light() -> None:
     """A glare washed out to white over an eighth of green felt covers more than six dice could: a hand, were it not
     at the camera's limit. Refused for its light, saying what to change, not sending the owner to look for a hand."""
