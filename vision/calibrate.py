@@ -22,6 +22,7 @@ import numpy as np
 
 from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader, to_lab
+from vision.pipeline import DiceReader
 from vision.segment import find_dice, half_size_lab, resized, segment_scale
 from vision.shadows import without_shadows
 from vision.topface import find_top_face
@@ -84,8 +85,6 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float, exposure_us: int | N
     tray is calibrated, with the light warned about (check_exposure, check_evenness): once calibrated, every frame
     is compared with it, light and all. Refused, light wood under a warm side lamp (a third of the tray at the
     camera's limit) was read without a calibrated tray: 33 % of frames right; calibrated, 99.5 % (issue 29)."""
-    from vision.pipeline import DiceReader  # (the reader, as the table will read: not imported with this module)
-
     if not frames:
         raise CalibrationError("no picture of the empty tray")
     tray = np.median(np.stack(frames), axis=0).astype(np.uint8)

@@ -88,14 +88,17 @@ class DiceReader:
         dice: DiceSet | None = None,
         die_px: float = DEFAULT_DIE_PX,
         tray: np.ndarray | None = None,
+        whole_px: float | None = None,
     ) -> None:
+        """`whole_px`: a lone die's width with the sides it shows, where calibration sized the dice by their top
+        faces (vision/segment.find_dice)."""
         self.kinds = kinds or KindReader.load(DEFAULT_KINDS)
         self.faces = faces or FaceNet.load(str(DEFAULT_FACES))
         self.dice = dice or load_dice()
         self.posture, self.place, _ = shipped_networks()
         self.centring = Centring(DEFAULT_CENTRE)  # its own: an OpenCV network is not to be shared between threads
         self.die_px = die_px
-        self.whole_px: float | None = None  # a lone die with its sides, where wider (from_folder; find_dice)
+        self.whole_px = whole_px
         self.second_look = True
         # A picture of the empty tray (calibrated), else the tray is modelled in every frame.
         self.tray = half_size_lab(tray, segment_scale(die_px)) if tray is not None else None
@@ -114,9 +117,7 @@ class DiceReader:
             faces = _taught(folder / TAUGHT_FACES, lambda path: FaceNet.load(str(path)))
             if (folder / TAUGHT_TRAY).exists():
                 tray = cv2.imread(str(folder / TAUGHT_TRAY))
-        reader = cls(kinds, faces, dice, die_px, tray)
-        reader.whole_px = whole_px
-        return reader
+        return cls(kinds, faces, dice, die_px, tray, whole_px)
 
     def read(self, image: np.ndarray, tray: np.ndarray | None = None) -> TrayReading:
         """`tray`: a tray model (vision.segment.tray_model) to use instead of the calibrated tray or a fresh fit."""
