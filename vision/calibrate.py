@@ -80,11 +80,12 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float, exposure_us: int | N
     it or a hand covers it; where the lamp overexposes the tray, that is said as the likelier cause (`exposure_us`:
     see check_exposure).
 
-    Under a strong lamp off to the side the light itself stands out of the empty tray here and there (a hot spot, a
-    dim corner: a frame's own tray model does not follow so steep a change), as pieces no die is read from. Such a
-    tray is calibrated, with the light warned about (check_exposure, check_evenness): once calibrated, every frame
-    is compared with it, light and all. Refused, light wood under a warm side lamp (a third of the tray at the
-    camera's limit) was read without a calibrated tray: 33 % of frames right; calibrated, 99.5 % (issue 29)."""
+    The light itself can stand out of an empty tray as a die would: a lamp's hot spot, a corner the lens and the
+    light leave dark (a frame's own tray model does not follow so steep a change). Once calibrated, every frame is
+    compared with the tray, light and all, so such a tray is calibrated, with the light warned about (check_exposure,
+    check_evenness, check_edges). Refused, light wood under a warm side lamp (a third of the tray at the camera's
+    limit) was read without a calibrated tray: 33 % of frames right; calibrated, 99.5 %; 3 of 30 HD cameras with a
+    side lamp had their corners read as dice (issue 29)."""
     if not frames:
         raise CalibrationError("no picture of the empty tray")
     tray = np.median(np.stack(frames), axis=0).astype(np.uint8)
@@ -104,17 +105,38 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float, exposure_us: int | N
     return tray
 
 
-def _where_the_light_stands_out(tray: np.ndarray, die_px: float) -> np.ndarray:
-    """(h, w) bool: where, in an empty tray whose light check_exposure or check_evenness warns about, the light itself
-    can be read as a die: where most of a die's square is at the camera's limit (a die lying there would show its
-    own colour), and within a die of the frame's edge. Nowhere under an even, unclipped light."""
-    height, width = tray.shape[:2]
-    if check_exposure(tray, None) is None and check_evenness(tray) is None:
-        return np.zeros((height, width), bool)
+def check_edges(tray: np.ndarray, die_px: float) -> str | None:
+    """The caution to give when something at the empty tray's edge looked like a die and was taken for the light
+    there (empty_tray), else None: a die left there would be taken for the tray from then on."""
+    edge = _at_the_edge(tray.shape[:2], die_px)
+    seen = [die for die in DiceReader(die_px=die_px).read(tray).dice if edge[die.y, die.x]]
+    if not seen:
+        return None
+    places = ", ".join(f"({die.x}, {die.y})" for die in seen)
+    return (
+        f"something at the edge of the empty tray's picture looked like a die, at {places} (x, y in pixels), and was "
+        f"taken for the light there (a lens and a lamp leave a picture's corners darker). If a die lay there, take it "
+        f"away and calibrate again"
+    )
+
+
+def _at_the_edge(shape: tuple[int, int], die_px: float) -> np.ndarray:
+    """(h, w) bool: within a die of the frame's edge."""
+    near = np.zeros(shape, bool)
     reach = max(1, round(die_px))
-    clipped = (tray.max(axis=2) >= CLIPPED).astype(np.float32)
-    near = cv2.blur(clipped, (reach, reach)) > 0.5
     near[:reach], near[-reach:], near[:, :reach], near[:, -reach:] = True, True, True, True
+    return near
+
+
+def _where_the_light_stands_out(tray: np.ndarray, die_px: float) -> np.ndarray:
+    """(h, w) bool: where the light itself can be read as a die in an empty tray: within a die of the frame's edge
+    (check_edges), and where the lamp overexposes the tray (check_exposure), where most of a die's square is at the
+    camera's limit (a die lying there would show its own colour)."""
+    near = _at_the_edge(tray.shape[:2], die_px)
+    if check_exposure(tray, None) is not None:
+        clipped = (tray.max(axis=2) >= CLIPPED).astype(np.float32)
+        reach = max(1, round(die_px))
+        near |= cv2.blur(clipped, (reach, reach)) > 0.5
     return near
 
 

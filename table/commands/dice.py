@@ -517,6 +517,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         ClothError,
         calibrated_kinds,
         check_cloth,
+        check_edges,
         check_evenness,
         check_exposure,
         closest_kinds,
@@ -590,7 +591,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
     overexposed = check_exposure(tray, frames.exposure_us)
-    warnings = [warning for warning in (overexposed, check_evenness(tray)) if warning is not None]
+    edges = check_edges(tray, current.die_px)  # (at the size the empty tray was looked at with)
+    warnings = [warning for warning in (overexposed, check_evenness(tray), edges) if warning is not None]
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:
