@@ -517,9 +517,9 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         ClothError,
         calibrated_kinds,
         check_cloth,
-        check_edges,
         check_evenness,
         check_exposure,
+        check_taken_for_light,
         closest_kinds,
         die_width,
         empty_tray,
@@ -546,7 +546,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
             still.moving(frame)
         empties.append(frame)
     try:
-        tray = empty_tray(empties, current.die_px, frames.exposure_us)
+        tray = empty_tray(empties, current.die_px)
     except CalibrationError as error:
         print(f"not calibrated: {error}", file=sys.stderr)
         return 1
@@ -591,8 +591,8 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
     overexposed = check_exposure(tray, frames.exposure_us)
-    edges = check_edges(tray, current.die_px)  # (at the size the empty tray was looked at with)
-    warnings = [warning for warning in (overexposed, check_evenness(tray), edges) if warning is not None]
+    taken = check_taken_for_light(tray, current.die_px)  # (at the size the empty tray was looked at with)
+    warnings = [warning for warning in (overexposed, check_evenness(tray), taken) if warning is not None]
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:

@@ -13,9 +13,9 @@ from vision.calibrate import (
     ClothError,
     OneDie,
     check_cloth,
-    check_edges,
     check_evenness,
     check_exposure,
+    check_taken_for_light,
     die_width,
     empty_tray,
 )
@@ -41,13 +41,13 @@ def test_a_cloth_just_close_enough_is_warned_with_its_difference_rounded_down() 
 
 
 def _calibrated_from_a_folder(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], scene: Scene, camera_seed: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scene: Scene, camera_seed: int, look: str = "default"
 ) -> str:
     """`dice calibrate --camera FOLDER` on what that installation's camera sees (vision.render.calibration_frames):
     it must succeed; what it said."""
     folder = tmp_path / "camera"
     folder.mkdir()
-    for i, image in enumerate(calibration_frames(camera_seed, load_dice(), load_look("default"), scene, seed=300_000)):
+    for i, image in enumerate(calibration_frames(camera_seed, load_dice(), load_look(look), scene, seed=300_000)):
         cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
     assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 0, capsys.readouterr()
     return capsys.readouterr().out
@@ -90,11 +90,11 @@ def test_an_empty_tray_a_lamp_washes_out_is_calibrated_but_a_die_in_it_is_not() 
     look = load_look("default")
     empties = [render([], 300_000 + i, look, scene=scene, camera_seed=951).image for i in range(3)]
     for die_px in (26.0, 30.0, 34.0, 44.0):
-        assert empty_tray(empties, die_px, 8000).shape == (480, 640, 3)
+        assert empty_tray(empties, die_px).shape == (480, 640, 3)
     with_a_die = [render([DieSpec("blue", "4", 300, 250, 10)], 300_000 + i, look, scene=scene, camera_seed=951).image
                   for i in range(3)]  # fmt: skip
     with pytest.raises(CalibrationError, match="the tray is not empty: a die seen"):
-        empty_tray(with_a_die, 30.0, 8000)
+        empty_tray(with_a_die, 30.0)
     evenly_lit = [calibration_frames(101, load_dice(), look, Scene(), empty=0)[0]]
     with pytest.raises(CalibrationError, match="the tray is not empty: a die seen"):
         empty_tray(evenly_lit, 44.0)
@@ -108,10 +108,11 @@ def test_an_empty_tray_whose_corners_the_lens_darkens_is_calibrated_with_a_cauti
     scene = Scene(1280, 960, 36, cloth="beige felt", lamp="daylight", harsh=True, lamp_place="side")
     empties = calibration_frames(5019, load_dice(), load_look("default"), scene, empty=3, seed=300_000)[:3]
     tray = empty_tray(empties, 44.0)
-    caution = check_edges(tray, 44.0)
+    caution = check_taken_for_light(tray, 44.0)
     assert caution is not None and caution.startswith("something at the edge of the empty tray's picture looked like")
     assert "(43, 40)" in caution and "If a die lay there, take it away and calibrate again" in caution
-    assert check_edges(calibration_frames(101, load_dice(), load_look("default"), Scene(), empty=1)[0], 44.0) is None
+    evenly_lit = calibration_frames(101, load_dice(), load_look("default"), Scene(), empty=1)[0]
+    assert check_taken_for_light(evenly_lit, 44.0) is None
 
 
 def test_an_empty_tray_with_a_hand_over_it_is_refused() -> None:
@@ -120,16 +121,31 @@ def test_an_empty_tray_with_a_hand_over_it_is_refused() -> None:
         empty_tray([hand], 44.0)
 
 
-def test_an_empty_tray_whose_glare_looks_like_a_hand_is_refused_for_its_light() -> None:
-    """A glare washed out to white over an eighth of green felt covers more than six dice could: a hand, were it not
-    at the camera's limit. Refused for its light, saying what to change, not sending the owner to look for a hand."""
+def test_an_empty_tray_whose_glare_looks_like_a_hand_is_calibrated_with_a_caution() -> None:
+    """A glare washed out to white over an eighth of green felt covers more than six dice could: a hand, were the
+    light even. Calibrated, the light warned about and the caution that a hand there would be taken for the tray (an
+    HD tray of light wood under a warm lamp, 6 % overexposed, read no die refused, every frame calibrated). A hand
+    over an evenly lit tray is still refused (above)."""
     glare = render([], 300_000, load_look("default"), scene=Scene(640, 480, 44, cloth="green felt")).image.copy()
     cv2.circle(glare, (420, 200), 120, (255, 255, 255), -1)
     glare = cv2.GaussianBlur(glare, (31, 31), 0)
-    with pytest.raises(CalibrationError) as refused:
-        empty_tray([glare], 44.0, 8000)
-    assert str(refused.value).startswith("something stands out in the empty tray where the lamp is brightest: 13% ")
-    assert "[camera] exposure_us in the config, now 8000" in str(refused.value) and "hand" not in str(refused.value)
+    tray = empty_tray([glare], 44.0)
+    overexposed = check_exposure(tray, 8000)
+    assert overexposed is not None and overexposed.startswith("13% of the empty tray is overexposed")
+    caution = check_taken_for_light(tray, 44.0)
+    assert caution is not None and caution.startswith("something big stood out of the empty tray and was taken for")
+    assert "If a hand or anything else lay in the tray, take it away and calibrate again" in caution
+
+
+def test_a_die_whose_side_is_found_as_a_piece_of_its_own_is_one_die(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A white die under a dim side lamp, an HD camera low over navy felt (camera 6059, one of 80 made new for this):
+    at the size the seven kinds gave, its side, lit unlike its top, is found as a second piece. Calibration asked for
+    the skull king die again, for ever ("2 dice seen"); the reader reads one die there, and so does calibration."""
+    scene = Scene(1280, 960, 70, wild=1.0, cloth="navy felt", lamp="dim", harsh=True, lamp_place="side", settling=0.08)
+    said = _calibrated_from_a_folder(tmp_path, capsys, scene, 6059, "tavern")
+    assert "skullking: 68 px wide, 92 unlike the cloth" in said and "again, please" not in said, said
 
 
 def test_dice_measured_with_their_sides_are_sized_by_their_top_faces(
