@@ -123,10 +123,12 @@ def check_taken_for_light(tray: np.ndarray, die_px: float) -> str | None:
 
 
 def _at_the_edge(shape: tuple[int, int], die_px: float) -> np.ndarray:
-    """(h, w) bool: within a die of the frame's edge."""
+    """(h, w) bool: within a die of the frame's edge, and within two of a corner (darkest under a lens)."""
     near = np.zeros(shape, bool)
-    reach = max(1, round(die_px))
+    reach, corner = max(1, round(die_px)), max(1, round(2 * die_px))
     near[:reach], near[-reach:], near[:, :reach], near[:, -reach:] = True, True, True, True
+    for rows in (slice(None, corner), slice(-corner, None)):
+        near[rows, :corner], near[rows, -corner:] = True, True
     return near
 
 
