@@ -133,9 +133,9 @@ def _at_the_edge(shape: tuple[int, int], die_px: float) -> np.ndarray:
 
 
 def _where_the_light_stands_out(tray: np.ndarray, die_px: float) -> np.ndarray:
-    """(h, w) bool: where the light itself can be read as a die in an empty tray: within a die of the frame's edge,
-    and where the lamp overexposes the tray (check_exposure), where most of a die's square is at the camera's limit
-    (a die lying there would show its own colour)."""
+    """(h, w) bool: where the light itself can be read as a die in an empty tray: at the frame's edge and corners
+    (_at_the_edge), and where the lamp overexposes the tray (check_exposure), where most of a die's square is at the
+    camera's limit (a die lying there would show its own colour)."""
     near = _at_the_edge(tray.shape[:2], die_px)
     if check_exposure(tray, None) is not None:
         clipped = (tray.max(axis=2) >= CLIPPED).astype(np.float32)
