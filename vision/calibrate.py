@@ -23,7 +23,7 @@ import numpy as np
 from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader, to_lab
 from vision.pipeline import DiceReader
-from vision.segment import Blob, find_dice, half_size_lab, resized, segment_scale
+from vision.segment import find_dice, half_size_lab, resized, segment_scale
 from vision.shadows import without_shadows
 from vision.topface import find_top_face
 
@@ -280,21 +280,24 @@ def one_die(image: np.ndarray, tray: np.ndarray, die_px: float | None = None) ->
     if found.obstructed:
         raise CalibrationError("something covers the tray")
     blobs = found.blobs
-    # The die where the reader reads it: the middle of its top face. A piece's middle can lie on the side and shadow
-    # a low camera shows (a white die measured dark there, its colour then taken for others' under a dim lamp:
-    # kinds 80 % right, calibrated without teaching), and a side lit unlike the top can be a piece of its own.
+    # Its colour where the reader reads it, the middle of its top face: a piece's middle can lie on the side and
+    # shadow a low camera shows (a white die measured dark there, its colour then taken for others' under a dim
+    # lamp: kinds 80 % right, calibrated without teaching). A side lit unlike the top can be a piece of its own.
     read = DiceReader(die_px=size, tray=tray).read(image).dice if blobs else []
     if len(read) == 1:
-        angle = min(blobs, key=lambda b: math.hypot(b.x - read[0].x, b.y - read[0].y)).angle
-        blobs = [Blob(read[0].x, read[0].y, angle, readable=True)]
-    if len(blobs) != 1:
+        nearest = min(blobs, key=lambda b: math.hypot(b.x - read[0].x, b.y - read[0].y))
+        top = (float(read[0].x), float(read[0].y), nearest.angle)
+        piece = (nearest.x, nearest.y, nearest.angle) if len(blobs) == 1 else top
+    elif len(blobs) == 1:
+        top = piece = (blobs[0].x, blobs[0].y, blobs[0].angle)
+    else:
         raise CalibrationError(f"{len(blobs)} dice seen: lay exactly one die in the tray, flat")
-    blob = blobs[0]
-    centre = [(blob.x, blob.y, blob.angle)]
-    colour = die_looks(die_crops(image, centre, size)).colours[0]
-    # The cloth where the die lies, from the empty tray: the same ring of the crop, without the die.
-    cloth = cv2.cvtColor(die_crops(tray, centre, size)[0], cv2.COLOR_BGR2LAB)[RING].astype(np.float32)
-    offset = (colour[:3] - np.median(cloth, axis=0)) * _WEIGHTS
+    colour = die_looks(die_crops(image, [top], size)).colours[0]
+    # How far it stands out from the cloth where it lies (what finding it depends on): the piece, sides and all,
+    # against the same ring of the empty tray.
+    body = die_looks(die_crops(image, [piece], size)).body[0]
+    cloth = cv2.cvtColor(die_crops(tray, [piece], size)[0], cv2.COLOR_BGR2LAB)[RING].astype(np.float32)
+    offset = (body - np.median(cloth, axis=0)) * _WEIGHTS
     return OneDie(measured, colour, float(np.sqrt(offset @ offset)))
 
 
