@@ -22,7 +22,7 @@ import numpy as np
 
 from vision.crops import RING, die_crops, die_looks
 from vision.kinds import KindReader, to_lab
-from vision.pipeline import DiceReader
+from vision.pipeline import DiceReader, TrayReading
 from vision.segment import find_dice, half_size_lab, resized, segment_scale
 from vision.shadows import without_shadows
 from vision.topface import find_top_face
@@ -75,7 +75,16 @@ class OneDie:
     cloth_distance: float
 
 
-def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
+@dataclass(frozen=True)
+class EmptyTray:
+    """The empty tray calibrated, and the caution to give when something in it was taken for the light (else None):
+    a die or a hand left there would be taken for the tray from then on."""
+
+    picture: np.ndarray
+    taken_for_light: str | None
+
+
+def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> EmptyTray:
     """The tray background: the per-pixel median of frames of the empty tray. Refused if the reader reads a die in
     it, or if something covers it where the lamp overexposes none of the tray (a hand: a hand in the tray makes it
     look unevenly lit too, so only a lamp at the camera's limit tells glare from a hand).
@@ -83,34 +92,32 @@ def empty_tray(frames: Sequence[np.ndarray], die_px: float) -> np.ndarray:
     The light itself can stand out of an empty tray as a die or a hand would: a lamp's hot spot, a corner the lens
     and the light leave dark (a frame's own tray model does not follow so steep a change). Once calibrated, every
     frame is compared with the tray, light and all, so such a tray is calibrated, with the light warned about
-    (check_exposure, check_evenness) and what was taken for it named (check_taken_for_light). Refused, such trays
-    left the reader without a calibrated tray: light wood under a warm side lamp read 33 % of frames right, 99.5 %
-    calibrated; another, HD, none (six dice called a hand), 100 % calibrated; 3 of 30 HD cameras with a side lamp
-    had their dark corners read as dice (issue 29)."""
+    (check_exposure, check_evenness) and what was taken for it named (EmptyTray.taken_for_light). Refused, such
+    trays left the reader without a calibrated tray: light wood under a warm side lamp read 33 % of frames right,
+    99.5 % calibrated; another, HD, none (six dice called a hand), 100 % calibrated; 3 of 30 HD cameras with a side
+    lamp had their dark corners read as dice (issue 29)."""
     if not frames:
         raise CalibrationError("no picture of the empty tray")
     tray = np.median(np.stack(frames), axis=0).astype(np.uint8)
     reading = DiceReader(die_px=die_px).read(tray)
-    lamp = _where_the_light_stands_out(tray, die_px)
+    edge = _at_the_edge(tray.shape[:2], die_px)
+    lamp = edge | _overexposed_area(tray, die_px)
     dice = [die for die in reading.dice if not lamp[die.y, die.x]]
     if dice:
         seen = "a die" if len(dice) == 1 else f"{len(dice)} dice"
         raise CalibrationError(f"the tray is not empty: {seen} seen; empty it and retry")
     if reading.obstructed and check_exposure(tray, None) is None:
         raise CalibrationError("the tray is not empty: something covers it (a hand?); empty it and retry")
-    return tray
+    return EmptyTray(tray, _taken_for_light(reading, edge))
 
 
-def check_taken_for_light(tray: np.ndarray, die_px: float) -> str | None:
-    """The caution to give when empty_tray took something in the empty tray for the light (else None): a die or a
-    hand left there would be taken for the tray from then on."""
-    reading = DiceReader(die_px=die_px).read(tray)
+def _taken_for_light(reading: TrayReading, edge: np.ndarray) -> str | None:
+    """What empty_tray took for the light in its `reading` of the empty tray, said (else None)."""
     if reading.obstructed:
         return (
             "something big stood out of the empty tray and was taken for the lamp's glare (see the line on the "
             "overexposed tray). If a hand or anything else lay in the tray, take it away and calibrate again"
         )
-    edge = _at_the_edge(tray.shape[:2], die_px)
     seen = [die for die in reading.dice if edge[die.y, die.x]]
     if not seen:
         return None
@@ -122,8 +129,9 @@ def check_taken_for_light(tray: np.ndarray, die_px: float) -> str | None:
     )
 
 
-def _at_the_edge(shape: tuple[int, int], die_px: float) -> np.ndarray:
-    """(h, w) bool: within a die of the frame's edge, and within two of a corner (darkest under a lens)."""
+def _at_the_edge(shape: tuple[int, ...], die_px: float) -> np.ndarray:
+    """(h, w) bool: within a die of the frame's edge, and within two of a corner (darkest under a lens): where the
+    light itself can be read as a die in an empty tray."""
     near = np.zeros(shape, bool)
     reach, corner = max(1, round(die_px)), max(1, round(2 * die_px))
     near[:reach], near[-reach:], near[:, :reach], near[:, -reach:] = True, True, True, True
@@ -132,16 +140,15 @@ def _at_the_edge(shape: tuple[int, int], die_px: float) -> np.ndarray:
     return near
 
 
-def _where_the_light_stands_out(tray: np.ndarray, die_px: float) -> np.ndarray:
-    """(h, w) bool: where the light itself can be read as a die in an empty tray: at the frame's edge and corners
-    (_at_the_edge), and where the lamp overexposes the tray (check_exposure), where most of a die's square is at the
-    camera's limit (a die lying there would show its own colour)."""
-    near = _at_the_edge(tray.shape[:2], die_px)
-    if check_exposure(tray, None) is not None:
-        clipped = (tray.max(axis=2) >= CLIPPED).astype(np.float32)
-        reach = max(1, round(die_px))
-        near |= cv2.blur(clipped, (reach, reach)) > 0.5
-    return near
+def _overexposed_area(tray: np.ndarray, die_px: float) -> np.ndarray:
+    """(h, w) bool: where, in a tray the lamp overexposes (check_exposure), most of a die's square is at the camera's
+    limit, so the light itself can be read as a die there (a die lying there would show its own colour); nowhere in
+    a tray it does not."""
+    if check_exposure(tray, None) is None:
+        return np.zeros(tray.shape[:2], bool)
+    clipped = (tray.max(axis=2) >= CLIPPED).astype(np.float32)
+    reach = max(1, round(die_px))
+    return np.asarray(cv2.blur(clipped, (reach, reach)) > 0.5)
 
 
 def check_exposure(tray: np.ndarray, exposure_us: int | None) -> str | None:

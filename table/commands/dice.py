@@ -519,7 +519,6 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
         check_cloth,
         check_evenness,
         check_exposure,
-        check_taken_for_light,
         closest_kinds,
         die_width,
         empty_tray,
@@ -546,10 +545,11 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
             still.moving(frame)
         empties.append(frame)
     try:
-        tray = empty_tray(empties, current.die_px)
+        empty = empty_tray(empties, current.die_px)
     except CalibrationError as error:
         print(f"not calibrated: {error}", file=sys.stderr)
         return 1
+    tray = empty.picture
     # One die of each kind: each picture must show one thing about a die's size; the size kept is the median of
     # them all (a die close to the cloth's colour shows only in part), then every die is checked at that size.
     pictures: dict[str, np.ndarray] = {}
@@ -591,8 +591,7 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
                     return 1
     bodies = [die.colour[:3] for die in measured.values()]
     overexposed = check_exposure(tray, frames.exposure_us)
-    taken = check_taken_for_light(tray, current.die_px)  # (at the size the empty tray was looked at with)
-    warnings = [warning for warning in (overexposed, check_evenness(tray), taken) if warning is not None]
+    warnings = [warning for warning in (overexposed, check_evenness(tray), empty.taken_for_light) if warning]
     for kind, die in measured.items():
         print(f"  {kind}: {die.die_px:.0f} px wide, {die.cloth_distance:.0f} unlike the cloth")
         try:

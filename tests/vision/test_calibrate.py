@@ -15,7 +15,6 @@ from vision.calibrate import (
     check_cloth,
     check_evenness,
     check_exposure,
-    check_taken_for_light,
     die_width,
     empty_tray,
 )
@@ -90,7 +89,7 @@ def test_an_empty_tray_a_lamp_washes_out_is_calibrated_but_a_die_in_it_is_not() 
     look = load_look("default")
     empties = [render([], 300_000 + i, look, scene=scene, camera_seed=951).image for i in range(3)]
     for die_px in (26.0, 30.0, 34.0, 44.0):
-        assert empty_tray(empties, die_px).shape == (480, 640, 3)
+        assert empty_tray(empties, die_px).picture.shape == (480, 640, 3)
     with_a_die = [render([DieSpec("blue", "4", 300, 250, 10)], 300_000 + i, look, scene=scene, camera_seed=951).image
                   for i in range(3)]  # fmt: skip
     with pytest.raises(CalibrationError, match="the tray is not empty: a die seen"):
@@ -107,12 +106,11 @@ def test_an_empty_tray_whose_corners_the_lens_darkens_is_calibrated_with_a_cauti
     caution that names where, in case a die really lay there."""
     scene = Scene(1280, 960, 36, cloth="beige felt", lamp="daylight", harsh=True, lamp_place="side")
     empties = calibration_frames(5019, load_dice(), load_look("default"), scene, empty=3, seed=300_000)[:3]
-    tray = empty_tray(empties, 44.0)
-    caution = check_taken_for_light(tray, 44.0)
+    caution = empty_tray(empties, 44.0).taken_for_light
     assert caution is not None and caution.startswith("something at the edge of the empty tray's picture looked like")
     assert "(43, 40)" in caution and "If a die lay there, take it away and calibrate again" in caution
     evenly_lit = calibration_frames(101, load_dice(), load_look("default"), Scene(), empty=1)[0]
-    assert check_taken_for_light(evenly_lit, 44.0) is None
+    assert empty_tray([evenly_lit], 44.0).taken_for_light is None
 
 
 def test_an_empty_tray_with_a_hand_over_it_is_refused() -> None:
@@ -129,10 +127,10 @@ def test_an_empty_tray_whose_glare_looks_like_a_hand_is_calibrated_with_a_cautio
     glare = render([], 300_000, load_look("default"), scene=Scene(640, 480, 44, cloth="green felt")).image.copy()
     cv2.circle(glare, (420, 200), 120, (255, 255, 255), -1)
     glare = cv2.GaussianBlur(glare, (31, 31), 0)
-    tray = empty_tray([glare], 44.0)
-    overexposed = check_exposure(tray, 8000)
+    empty = empty_tray([glare], 44.0)
+    overexposed = check_exposure(empty.picture, 8000)
     assert overexposed is not None and overexposed.startswith("13% of the empty tray is overexposed")
-    caution = check_taken_for_light(tray, 44.0)
+    caution = empty.taken_for_light
     assert caution is not None and caution.startswith("something big stood out of the empty tray and was taken for")
     assert "If a hand or anything else lay in the tray, take it away and calibrate again" in caution
 
