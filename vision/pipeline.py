@@ -110,8 +110,9 @@ class DiceReader:
         The die size: `die_px` if given (the config's), else the one calibration measured, else DEFAULT_DIE_PX."""
         kinds = faces = tray = whole_px = None
         if die_px is None:
-            die_px = learned_die_px(folder) or DEFAULT_DIE_PX
-            whole_px = learned_die_px(folder, "whole_px")  # (only with the size it was measured beside)
+            learned = learned_die_px(folder)
+            die_px = learned or DEFAULT_DIE_PX
+            whole_px = learned_die_px(folder, "whole_px") if learned else None  # (only beside its own die_px)
         if folder is not None:
             kinds = _taught(folder / TAUGHT_KINDS, KindReader.load)
             faces = _taught(folder / TAUGHT_FACES, lambda path: FaceNet.load(str(path)))

@@ -123,6 +123,24 @@ def test_damaged_taught_files_leave_the_shipped_reader_and_say_so(tmp_path, capl
     assert [(d.kind, d.face) for d in reader.read(frame.image).dice] == [("black", "6")]
 
 
+@pytest.mark.parametrize(
+    ("kept", "die_px", "whole_px"),
+    [
+        ('{"die_px": 36.6, "frame": [1280, 960], "whole_px": 48.0}', 36.6, 48.0),
+        ('{"die_px": 36.6, "whole_px": NaN}', 36.6, None),
+        ('{"die_px": 36.6, "whole_px": "48"}', 36.6, None),
+        ('{"die_px": 36.6, "whole_px": 1e9}', 36.6, None),
+        ('{"whole_px": 48.0}', 44.0, None),  # its die_px lost: nor is the whole die's width used
+    ],
+)
+def test_a_kept_die_size_is_read_only_when_it_is_a_die_size(tmp_path, kept: str, die_px: float, whole_px) -> None:
+    from vision.pipeline import TAUGHT_SIZE
+
+    (tmp_path / TAUGHT_SIZE).write_text(kept)
+    reader = DiceReader.from_folder(tmp_path)
+    assert (reader.die_px, reader.whole_px) == (die_px, whole_px)
+
+
 def _twin_811(seed: int, on_edge: float) -> Frame:
     """A frame of tuning installation dev-side-hd-44px-green (camera 811: high and tilted, HD, a side lamp), where
     dice far out at the left show a side as big as their top."""
