@@ -425,8 +425,13 @@ def _teach(folder: Path) -> int:
     current.kinds, current.faces = kinds, faces
     after = _photo_accuracy(current, photos)
     store = dice_folder()
-    kinds.save(store / "kinds.npz")
-    faces.save(str(store / "faces.npz"))
+    try:
+        kinds.save(store / "kinds.npz")
+        faces.save(str(store / "faces.npz"))
+    except OSError as error:
+        print(f"pirate-table dice teach: what was learned could not be kept in {store} ({_why(error)}); free the card "
+              f"or make it writable, and teach again", file=sys.stderr)  # fmt: skip
+        return 1
     print(f"taught from {len(photos.kinds)} photos ({len(photos.skipped)} skipped); "
           f"right on these photos before {before:.1%}, after {after:.1%}. Kept in {store}")  # fmt: skip
     if held_out is not None:
@@ -436,6 +441,11 @@ def _teach(folder: Path) -> int:
         for path, kind, face in held_out:
             print(f"  misread {path}: read as {kind} {face}")
     return 0
+
+
+def _why(error: OSError) -> str:
+    """An OSError said plainly: the system's words, without its traceback."""
+    return error.strerror or str(error)
 
 
 def _verdict(photos: int, misread: int) -> str:
@@ -603,11 +613,17 @@ def _calibrate(frames: Frames, ask: Callable[[str], str], empty_frames: int) -> 
             warnings.append(warning)
     colours = {kind: die.colour for kind, die in measured.items()}
     low, high = min(sizes.values()), max(sizes.values())
-    cv2.imwrite(str(store / "tray.png"), tray)
     whole = float(np.median(list(sizes.values()))) if by_tops else None  # (the dice with their sides: find_dice)
-    keep_die_px(store, size, (tray.shape[1], tray.shape[0]), whole)
     kinds = calibrated_kinds(current.kinds, colours)
-    kinds.save(store / "kinds.npz")
+    try:
+        if not cv2.imwrite(str(store / "tray.png"), tray):
+            raise OSError(f"{store / 'tray.png'} could not be written")
+        keep_die_px(store, size, (tray.shape[1], tray.shape[0]), whole)
+        kinds.save(store / "kinds.npz")
+    except OSError as error:
+        print(f"not calibrated: what was measured could not be kept in {store} ({_why(error)}); free the card or "
+              f"make it writable, and calibrate again", file=sys.stderr)  # fmt: skip
+        return 1
     print(f"calibrated: the tray and {len(colours)} kinds of dice. Kept in {store}")
     how = " by their top faces" if by_tops else ""  # the whole dice measured as much bigger: their sides counted
     print(f"die size: {size:.0f} px wide{how} (the {len(measured)} dice measured {low:.0f} to {high:.0f} px)")

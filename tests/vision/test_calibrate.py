@@ -52,6 +52,21 @@ def _calibrated_from_a_folder(
     return capsys.readouterr().out
 
 
+def test_calibrate_says_plainly_when_the_data_folder_cannot_be_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card that cannot take the file (here a folder in its place; a full or read-only card alike)."""
+    (dice_commands.dice_folder() / "tray.json").mkdir(parents=True)
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    for i, image in enumerate(calibration_frames(101, load_dice(), load_look("default"), Scene(), seed=300_000)):
+        cv2.imwrite(str(folder / f"frame-{i:02d}.png"), image)
+    assert dice_commands.calibrate(dice_commands._camera(str(folder)), lambda prompt: "") == 1
+    said = capsys.readouterr().err
+    assert f"not calibrated: what was measured could not be kept in {dice_commands.dice_folder()} (" in said
+    assert "calibrate again" in said and "Traceback" not in said
+
+
 def test_a_die_smaller_than_the_others_only_by_its_sides_and_perspective_is_accepted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

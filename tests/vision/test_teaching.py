@@ -88,6 +88,22 @@ def test_teach_command_keeps_what_it_learned_in_the_data_folder(
     assert all(f'"kind": "{d.kind}"' in line for d in frame.dice)
 
 
+def test_teach_says_plainly_when_the_data_folder_cannot_be_written(
+    photos_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    """A card that cannot take the file (here a folder in its place; a full or read-only card alike)."""
+    monkeypatch.setenv("PIRATE_TABLE_HOME", str(tmp_path))
+    (tmp_path / "dice" / "kinds.npz").mkdir(parents=True)
+    few = tmp_path / "photos"
+    for photo in photos_folder.glob("*/*/000.png"):
+        (few / photo.parent.parent.name / photo.parent.name).mkdir(parents=True, exist_ok=True)
+        shutil.copy(photo, few / photo.parent.parent.name / photo.parent.name / photo.name)
+    assert dice_commands.run(argparse.Namespace(dice_command="teach", folder=few)) == 1
+    said = capsys.readouterr().err
+    assert f"what was learned could not be kept in {tmp_path / 'dice'} (" in said and "Traceback" not in said
+    assert not (tmp_path / "dice" / "faces.npz").exists()
+
+
 def test_teaching_refuses_a_face_the_kind_cannot_show(tmp_path: Path) -> None:
     (tmp_path / "red" / "7").mkdir(parents=True)
     with pytest.raises(TeachError, match="cannot show"):
